@@ -1,0 +1,79 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec'
+import type {
+  ActionEventHandler,
+  ActionHandler,
+  ActionMetadata,
+  ActionMiddleware,
+  InferActionData,
+  InferSchemaInput,
+  InferSchemaOutput,
+  MergeContext,
+  RouteParams,
+  ServerErrorHandler,
+} from './types'
+import { defineAction } from './define-action'
+import { assertStandardSchema } from './internal/standard-schema'
+
+type ParamsOutput<S> = S extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<S> : RouteParams
+type ParamsInput<S> = S extends StandardSchemaV1 ? StandardSchemaV1.InferInput<S> : RouteParams
+
+/** An immutable builder: each method returns a new builder, `.handler()` returns the action. */
+export interface ActionClient<
+  TCtx,
+  TInputSchema extends StandardSchemaV1 | undefined = undefined,
+  TParamsSchema extends StandardSchemaV1 | undefined = undefined,
+  TOutputSchema extends StandardSchemaV1 | undefined = undefined,
+> {
+  /** Appends a middleware; the context it adds is typed for the ones after it and the handler. */
+  use<TAdded extends object>(middleware: ActionMiddleware<TCtx, TAdded>): ActionClient<MergeContext<TCtx, TAdded>, TInputSchema, TParamsSchema, TOutputSchema>
+  input<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, S, TParamsSchema, TOutputSchema>
+  params<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, TInputSchema, S, TOutputSchema>
+  outputSchema<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, TInputSchema, TParamsSchema, S>
+  /** Shallow-merges into the metadata set so far. */
+  metadata(metadata: ActionMetadata): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema>
+  handleServerError(handler: ServerErrorHandler): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema>
+  /** Finishes the action: exactly what `defineAction` returns. */
+  handler<TOutput>(handler: ActionHandler<InferSchemaOutput<TInputSchema>, ParamsOutput<TParamsSchema>, TCtx, TOutput>):
+  ActionEventHandler<InferSchemaInput<TInputSchema>, ParamsInput<TParamsSchema>, InferActionData<TOutput, TOutputSchema>>
+}
+
+/** Options a client starts from. */
+export interface ActionClientOptions {
+  metadata?: ActionMetadata
+  handleServerError?: ServerErrorHandler
+  maxBodySize?: number
+}
+
+interface ClientState extends ActionClientOptions {
+  middleware: readonly ActionMiddleware[]
+  input?: StandardSchemaV1
+  params?: StandardSchemaV1
+  outputSchema?: StandardSchemaV1
+}
+
+function build(state: Readonly<ClientState>): ActionClient<never> {
+  const next = (change: Partial<ClientState>) => build(Object.freeze({ ...state, ...change }))
+  return Object.freeze({
+    use: (middleware: ActionMiddleware) => {
+      if (typeof middleware !== 'function') throw new TypeError('createActionClient().use: expected a middleware function')
+      return next({ middleware: [...state.middleware, middleware] })
+    },
+    input: (schema: StandardSchemaV1) => (assertStandardSchema(schema, 'input'), next({ input: schema })),
+    params: (schema: StandardSchemaV1) => (assertStandardSchema(schema, 'params'), next({ params: schema })),
+    outputSchema: (schema: StandardSchemaV1) => (assertStandardSchema(schema, 'outputSchema'), next({ outputSchema: schema })),
+    metadata: (metadata: ActionMetadata) => next({ metadata: { ...state.metadata, ...metadata } }),
+    handleServerError: (handler: ServerErrorHandler) => next({ handleServerError: handler }),
+    handler: (handler: ActionHandler<unknown, unknown, never, unknown>) => defineAction({ ...state, handler } as never),
+  }) as unknown as ActionClient<never>
+}
+
+/**
+ * Starts a builder that shares middleware, schemas and metadata across actions.
+ * @example
+ * export const authed = createActionClient().use(auth)
+ * // server/api/me.get.ts
+ * export default authed.handler(({ ctx }) => ctx.user)
+ */
+export function createActionClient(options: ActionClientOptions = {}): ActionClient<Record<string, unknown>> {
+  return build(Object.freeze({ ...options, middleware: [] })) as unknown as ActionClient<Record<string, unknown>>
+}

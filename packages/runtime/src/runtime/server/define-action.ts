@@ -1,0 +1,82 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec'
+import { defineEventHandler, getRouterParams } from 'h3'
+import type {
+  ActionEventHandler,
+  ActionMiddleware,
+  DefineActionOptions,
+  InferActionData,
+  InferMiddlewareContext,
+  InferSchemaInput,
+  RouteParams,
+} from './types'
+import { assertStandardSchema } from './internal/standard-schema'
+import { actionDefaults, assertBodySize } from './internal/action-defaults'
+import { parseInput } from './steps/parse-input'
+import { validateInput } from './steps/validate-input'
+import { runMiddlewareChain } from './steps/run-middleware'
+import { runHandler } from './steps/run-handler'
+import { validateOutput } from './steps/validate-output'
+import { respondWithData, respondWithError } from './steps/respond'
+import { toErrorEnvelope } from './to-error-envelope'
+
+/**
+ * Turns a declarative definition into an h3 event handler that always answers
+ * with the `{ success, data | error }` envelope. Use it as the default export
+ * of a server route file.
+ * @example
+ * export default defineAction({
+ *   input: z.object({ title: z.string().min(1) }),
+ *   handler: ({ input }) => createTodo(input.title),
+ * })
+ */
+export function defineAction<
+  TInputSchema extends StandardSchemaV1 | undefined = undefined,
+  TOutput = unknown,
+  const TMiddleware extends readonly ActionMiddleware[] = [],
+  TOutputSchema extends StandardSchemaV1 | undefined = undefined,
+  TParamsSchema extends StandardSchemaV1 | undefined = undefined,
+>(
+  options: DefineActionOptions<TInputSchema, TOutput, InferMiddlewareContext<TMiddleware>, TOutputSchema, TParamsSchema>
+    & { middleware?: TMiddleware },
+): ActionEventHandler<
+  InferSchemaInput<TInputSchema>,
+  TParamsSchema extends StandardSchemaV1 ? StandardSchemaV1.InferInput<TParamsSchema> : RouteParams,
+  InferActionData<TOutput, TOutputSchema>
+> {
+  if (typeof options?.handler !== 'function') throw new TypeError('defineAction: `handler` must be a function')
+  assertStandardSchema(options.input, 'input')
+  assertStandardSchema(options.params, 'params')
+  assertStandardSchema(options.outputSchema, 'outputSchema')
+  assertBodySize(options.maxBodySize, 'defineAction')
+  const middleware: readonly ActionMiddleware[] = options.middleware ?? []
+  if (!Array.isArray(middleware) || middleware.some(entry => typeof entry !== 'function')) {
+    throw new TypeError('defineAction: `middleware` must be an array of functions')
+  }
+  const metadata = Object.freeze({ ...options.metadata })
+  const handler = options.handler as Parameters<typeof runHandler>[0]
+
+  const eventHandler = defineEventHandler(async (event) => {
+    try {
+      const raw = await parseInput(event, options.maxBodySize ?? actionDefaults.maxBodySize)
+      const { input, params } = await validateInput(options, { input: raw, params: getRouterParams(event, { decode: true }) })
+      const result = await runMiddlewareChain(middleware, { input, params, event, metadata },
+        ctx => runHandler(handler, { input, params, event, ctx }))
+      const data = await validateOutput(options.outputSchema, result)
+      return respondWithData(event, data)
+    }
+    catch (thrown) {
+      return respondWithError(event, toErrorEnvelope(thrown, options.handleServerError))
+    }
+  })
+
+  return Object.assign(eventHandler, {
+    '~action': Object.freeze({
+      input: options.input,
+      params: options.params,
+      outputSchema: options.outputSchema,
+      middleware,
+      metadata,
+      maxBodySize: options.maxBodySize,
+    }),
+  }) as unknown as ReturnType<typeof defineAction<TInputSchema, TOutput, TMiddleware, TOutputSchema, TParamsSchema>>
+}

@@ -1,0 +1,66 @@
+import type { ActionErrorData, FieldErrors } from './types'
+import { toSafeFieldErrors } from './internal/field-errors'
+
+const ACTION_ERROR_BRAND = Symbol.for('action-route.error')
+
+/** An error that reaches the client as is: its code, message, statusCode and fieldErrors. */
+export interface ActionError extends Error, ActionErrorData {
+  /** For server logs only; never sent. */
+  readonly cause?: unknown
+}
+
+/** Options of `createActionError`. */
+export interface CreateActionErrorOptions {
+  code: string
+  message: string
+  /** HTTP status, 400 to 599. Default 400. */
+  statusCode?: number
+  fieldErrors?: FieldErrors
+  /** Kept for server logs only. */
+  cause?: unknown
+}
+
+class ActionErrorImpl extends Error implements ActionError {
+  readonly code: string
+  readonly statusCode: number
+  readonly fieldErrors?: FieldErrors
+  readonly [ACTION_ERROR_BRAND] = true
+
+  constructor(options: CreateActionErrorOptions) {
+    super(options.message, options.cause === undefined ? undefined : { cause: options.cause })
+    this.name = 'ActionError'
+    this.code = options.code
+    this.statusCode = options.statusCode ?? 400
+    if (options.fieldErrors !== undefined) {
+      this.fieldErrors = toSafeFieldErrors(options.fieldErrors)
+    }
+  }
+}
+
+/**
+ * Builds an error to throw from a handler or middleware; the client receives it as is.
+ * @example
+ * throw createActionError({ code: 'NOT_FOUND', message: 'No such todo', statusCode: 404 })
+ */
+export function createActionError(options: CreateActionErrorOptions): ActionError {
+  if (typeof options?.code !== 'string' || options.code === '') {
+    throw new TypeError('createActionError: `code` must be a non-empty string')
+  }
+  if (typeof options.message !== 'string') {
+    throw new TypeError('createActionError: `message` must be a string')
+  }
+  const statusCode = options.statusCode ?? 400
+  if (!Number.isInteger(statusCode) || statusCode < 400 || statusCode > 599) {
+    throw new TypeError(`createActionError: \`statusCode\` must be an integer from 400 to 599, got ${String(options.statusCode)}`)
+  }
+  return new ActionErrorImpl({ ...options, statusCode })
+}
+
+/**
+ * Whether a value was made by `createActionError` (checked by brand, never by shape).
+ * @example
+ * if (isActionError(error)) console.log(error.code)
+ */
+export function isActionError(value: unknown): value is ActionError {
+  return value instanceof Error && (value as { [ACTION_ERROR_BRAND]?: unknown })[ACTION_ERROR_BRAND] === true
+}

@@ -1,0 +1,46 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec'
+import type { FieldErrors } from '../types'
+
+/** Key used for issues that concern the whole value rather than a field. */
+export const ROOT_FIELD = '_root'
+
+function segmentToString(segment: PropertyKey | StandardSchemaV1.PathSegment): string {
+  const key = typeof segment === 'object' && segment !== null ? segment.key : segment
+  return typeof key === 'symbol' ? (key.description ?? '') : String(key)
+}
+
+/**
+ * Dot path of an issue (`items.0.name`); `_root` when it has none.
+ * With a scope (`params`), paths are `params.id`, and `params` for the whole value.
+ */
+export function issuePath(issue: StandardSchemaV1.Issue, scope?: string): string {
+  const segments = (issue.path ?? []).map(segmentToString)
+  if (scope) segments.unshift(scope)
+  return segments.length === 0 ? ROOT_FIELD : segments.join('.')
+}
+
+/**
+ * Groups issues by dot path on a null-prototype object, so that keys taken
+ * from client input (`__proto__`, `constructor`) are plain keys.
+ */
+export function issuesToFieldErrors(issues: ReadonlyArray<StandardSchemaV1.Issue>, scope?: string, into: FieldErrors = Object.create(null)): FieldErrors {
+  const fieldErrors = into
+  for (const issue of issues) {
+    const path = issuePath(issue, scope)
+    const messages = fieldErrors[path] ?? (fieldErrors[path] = [])
+    messages.push(String(issue.message))
+  }
+  return fieldErrors
+}
+
+/** Copies user-given fieldErrors onto a null-prototype object, keeping only string messages. */
+export function toSafeFieldErrors(value: unknown): FieldErrors | undefined {
+  if (typeof value !== 'object' || value === null) return undefined
+  const fieldErrors: FieldErrors = Object.create(null)
+  for (const key of Object.keys(value)) {
+    const messages = (value as Record<string, unknown>)[key]
+    const list = Array.isArray(messages) ? messages : [messages]
+    fieldErrors[key] = list.filter(message => typeof message === 'string')
+  }
+  return fieldErrors
+}

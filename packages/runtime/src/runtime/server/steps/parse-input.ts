@@ -1,0 +1,100 @@
+import type { H3Event } from 'h3'
+import { getQuery, getRequestHeader, getRequestWebStream, readRawBody } from 'h3'
+import { createActionError } from '../errors'
+import { isUnsafeKey, parseJsonSafely } from '../internal/safe-json'
+
+/** Default largest body, in bytes (1 MiB). */
+export const DEFAULT_MAX_BODY_SIZE = 1024 * 1024
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/**
+ * Step 1: reads the input. GET, HEAD and methods without a body read the
+ * query; POST, PUT, PATCH and DELETE read the body as JSON or form data.
+ */
+export async function parseInput(event: H3Event, maxBodySize: number): Promise<unknown> {
+  if (!BODY_METHODS.has(event.method)) return getQuery(event)
+  const body = await readBodyWithLimit(event, maxBodySize)
+  if (body === undefined || body.byteLength === 0) return {}
+  const mediaType = (getRequestHeader(event, 'content-type') ?? '').split(';', 1)[0]!.trim().toLowerCase()
+  if (mediaType === 'application/json' || mediaType.endsWith('+json')) return parseJsonBody(body)
+  if (mediaType === 'application/x-www-form-urlencoded' || mediaType === 'multipart/form-data') {
+    return parseFormBody(body, getRequestHeader(event, 'content-type')!)
+  }
+  throw createActionError({
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Unsupported Content-Type: send application/json, application/x-www-form-urlencoded or multipart/form-data',
+    statusCode: 415,
+  })
+}
+
+function payloadTooLarge(maxBodySize: number) {
+  return createActionError({
+    code: 'PAYLOAD_TOO_LARGE',
+    message: `Request body is larger than ${maxBodySize} bytes`,
+    statusCode: 413,
+  })
+}
+
+/**
+ * A declared Content-Length over the limit is refused before any byte is read.
+ * A chunked body is read to its end (so the connection stays usable) but no
+ * byte past the limit is kept.
+ */
+async function readBodyWithLimit(event: H3Event, maxBodySize: number): Promise<Uint8Array | undefined> {
+  const declared = getRequestHeader(event, 'content-length')
+  if (declared !== undefined) {
+    if (Number(declared) > maxBodySize) throw payloadTooLarge(maxBodySize)
+    return readRawBody(event, false)
+  }
+  const stream = getRequestWebStream(event)
+  if (!stream) return undefined
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) {
+    size += chunk.byteLength
+    if (size <= maxBodySize) chunks.push(chunk)
+  }
+  if (size > maxBodySize) throw payloadTooLarge(maxBodySize)
+  return concatChunks(chunks, size)
+}
+
+function concatChunks(chunks: Uint8Array[], size: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!
+  const body = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    body.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return body
+}
+
+function parseJsonBody(body: Uint8Array): unknown {
+  try {
+    return parseJsonSafely(utf8.decode(body))
+  }
+  catch {
+    throw createActionError({ code: 'PARSE_ERROR', message: 'Invalid JSON in request body', statusCode: 400 })
+  }
+}
+
+/** Form fields to a plain object: repeated keys become arrays, files stay `File`. */
+async function parseFormBody(body: Uint8Array, contentType: string): Promise<Record<string, unknown>> {
+  let form: FormData
+  try {
+    form = await new Response(body as BodyInit, { headers: { 'content-type': contentType } }).formData()
+  }
+  catch {
+    throw createActionError({ code: 'PARSE_ERROR', message: 'Invalid form data in request body', statusCode: 400 })
+  }
+  const fields: Record<string, unknown> = {}
+  for (const [key, value] of form) {
+    if (isUnsafeKey(key)) continue
+    if (!Object.hasOwn(fields, key)) fields[key] = value
+    else if (Array.isArray(fields[key])) (fields[key] as unknown[]).push(value)
+    else fields[key] = [fields[key], value]
+  }
+  return fields
+}

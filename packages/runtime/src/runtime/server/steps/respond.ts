@@ -1,0 +1,30 @@
+import type { H3Event } from 'h3'
+import { getResponseStatus, setResponseHeader, setResponseStatus } from 'h3'
+import type { ActionErrorData } from '../types'
+import { toErrorEnvelope } from '../to-error-envelope'
+
+/**
+ * Step 6, success: 200, or the status the handler set (201, 202...). The
+ * envelope is serialised here so that a value JSON cannot hold (BigInt, a
+ * cycle) still answers with an envelope.
+ */
+export function respondWithData(event: H3Event, data: unknown): string {
+  let body: string
+  try {
+    body = JSON.stringify({ success: true, data })
+  }
+  catch (error) {
+    return respondWithError(event, toErrorEnvelope(error))
+  }
+  const status = getResponseStatus(event)
+  if (status < 200 || status > 299) setResponseStatus(event, 200)
+  setResponseHeader(event, 'content-type', 'application/json')
+  return body
+}
+
+/** Step 6, failure: the HTTP status is the error's statusCode. */
+export function respondWithError(event: H3Event, error: ActionErrorData): string {
+  setResponseStatus(event, error.statusCode)
+  setResponseHeader(event, 'content-type', 'application/json')
+  return JSON.stringify({ success: false, error })
+}

@@ -1,0 +1,64 @@
+import type { H3Event } from 'h3'
+import type { ActionMetadata, ActionMiddleware, MiddlewareResult, NextFunction } from '../types'
+import { mergeContext } from '../internal/merge-context'
+import { logInDevelopment } from '../internal/dev-logger'
+
+/** What every middleware and the handler see besides the context. */
+export interface ChainArgs {
+  input: unknown
+  params: unknown
+  event: H3Event
+  metadata: ActionMetadata
+}
+
+/** Thrown when a middleware does not call `next()` exactly once: fails closed, answers INTERNAL_ERROR. */
+export class MiddlewareContractError extends Error {
+  override name = 'MiddlewareContractError'
+}
+
+function middlewareName(middleware: ActionMiddleware, index: number): string {
+  return middleware.name ? `"${middleware.name}"` : `#${index} (anonymous)`
+}
+
+/**
+ * Step 3: runs the middleware in array order, onion style: `next({ ctx })`
+ * deep-merges `ctx` and resolves to the rest of the chain; `last` (the
+ * handler) runs at the centre with the final context. A middleware that
+ * returns without calling `next()`, or calls it twice, halts the request.
+ */
+export async function runMiddlewareChain(
+  middleware: readonly ActionMiddleware[],
+  args: ChainArgs,
+  last: (ctx: Record<string, unknown>) => Promise<unknown>,
+): Promise<unknown> {
+  const dispatch = async (index: number, ctx: Record<string, unknown>): Promise<unknown> => {
+    if (index === middleware.length) return last(ctx)
+    const current = middleware[index]!
+    let rest: Promise<unknown> | undefined
+    let misuse: MiddlewareContractError | undefined
+
+    const next = (options?: { ctx?: object }): Promise<MiddlewareResult<object>> => {
+      if (rest) {
+        misuse = new MiddlewareContractError(`Action middleware ${middlewareName(current, index)} called next() more than once`)
+        const rejected = Promise.reject(misuse)
+        rejected.catch(() => {}) // answered below even when the middleware ignores it
+        return rejected
+      }
+      rest = dispatch(index + 1, mergeContext(ctx, options?.ctx))
+      const result = rest.then(data => ({ ctx: (options?.ctx ?? {}) as object, data }))
+      result.catch(() => {}) // a middleware that does not await next() must not crash the process
+      return result
+    }
+
+    await current({ ...args, ctx, next: next as NextFunction })
+    if (!rest) {
+      const message = `Action middleware ${middlewareName(current, index)} returned without calling next(): the request was halted`
+      logInDevelopment('warn', message)
+      throw new MiddlewareContractError(message)
+    }
+    if (misuse) throw misuse
+    // a middleware may watch the rest of the chain fail, but not swallow the failure
+    return rest
+  }
+  return dispatch(0, {})
+}

@@ -1,0 +1,23 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec'
+import { createActionError } from '../errors'
+import { issuesToFieldErrors } from '../internal/field-errors'
+import { validateWithSchema } from '../internal/standard-schema'
+import { logInDevelopment } from '../internal/dev-logger'
+
+/**
+ * Step 5: checks the handler's result against the output schema (when given)
+ * and keeps only what the schema outputs, so fields it leaves out never reach
+ * the client. A rejection is a server bug: OUTPUT_VALIDATION_ERROR 500.
+ */
+export async function validateOutput(schema: StandardSchemaV1 | undefined, data: unknown): Promise<unknown> {
+  if (!schema) return data
+  const outcome = await validateWithSchema(schema, data)
+  if (outcome.ok) return outcome.value
+  logInDevelopment('warn', 'Output validation failed: the handler returned a value its outputSchema rejects', outcome.issues)
+  throw createActionError({
+    code: 'OUTPUT_VALIDATION_ERROR',
+    message: 'Output validation failed',
+    statusCode: 500,
+    fieldErrors: issuesToFieldErrors(outcome.issues),
+  })
+}

@@ -1,0 +1,171 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec'
+import type { EventHandler, EventHandlerRequest, H3Event } from 'h3'
+
+/** Field path (dot notation, `_root` for the whole value) to its messages. */
+export type FieldErrors = Record<string, string[]>
+
+/** The error object carried by a failure envelope: only these four fields ever reach a client. */
+export interface ActionErrorData {
+  code: string
+  message: string
+  statusCode: number
+  fieldErrors?: FieldErrors
+}
+
+/**
+ * The envelope every action answers with.
+ * @example
+ * const result: ActionResult<{ id: number }> = { success: true, data: { id: 1 } }
+ */
+export type ActionResult<TData> =
+  | { success: true, data: TData }
+  | { success: false, error: ActionErrorData }
+
+/** A string-keyed map of anything; read by middleware and tooling, ignored by the runtime. */
+export type ActionMetadata = Record<string, unknown>
+
+/** What `handleServerError` returns for an unexpected `Error`. */
+export interface ServerErrorResponse {
+  code: string
+  message: string
+  statusCode?: number
+}
+
+/** Maps an unexpected `Error` (not an ActionError, not an h3 error) to the error the client sees. */
+export type ServerErrorHandler = (error: Error) => ServerErrorResponse
+
+/** The output type of a Standard Schema, or `unknown` without one. */
+export type InferSchemaOutput<TSchema> = TSchema extends StandardSchemaV1
+  ? StandardSchemaV1.InferOutput<TSchema>
+  : unknown
+
+/** The input type of a Standard Schema (what a client sends), or `unknown` without one. */
+export type InferSchemaInput<TSchema> = TSchema extends StandardSchemaV1
+  ? StandardSchemaV1.InferInput<TSchema>
+  : unknown
+
+/** What the rest of the middleware chain resolved to, returned by `next()`. */
+export interface MiddlewareResult<TAdded> {
+  /** The context this middleware added with `next({ ctx })`. */
+  readonly ctx: TAdded
+  /** The handler's return value, before output validation. */
+  readonly data: unknown
+}
+
+/** Runs the rest of the chain, after deep-merging `ctx` into the context. Call it exactly once. */
+export type NextFunction = <TAdded extends object = {}>(options?: { ctx?: TAdded }) => Promise<MiddlewareResult<TAdded>>
+
+/** The one argument a middleware receives. */
+export interface ActionMiddlewareArgs<TCtx> {
+  /** Validated input (the middleware runs after validation). */
+  input: unknown
+  /** Validated route params. */
+  params: unknown
+  ctx: TCtx
+  event: H3Event
+  metadata: ActionMetadata
+  next: NextFunction
+}
+
+/**
+ * A middleware: extends the context through `next({ ctx })`, or halts by throwing.
+ * @example
+ * const auth: ActionMiddleware = async ({ event, next }) => next({ ctx: { user: await getUser(event) } })
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type ActionMiddleware<TCtxIn = any, TAdded extends object = any> =
+  (args: ActionMiddlewareArgs<TCtxIn>) => Promise<MiddlewareResult<TAdded>>
+
+type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void ? I : never
+
+/** Flattens an intersection into one object type, for readable hovers. */
+export type Simplify<T> = { [K in keyof T]: T[K] } & {}
+
+/** The context added by each middleware of an array, merged. */
+export type InferMiddlewareContext<TMiddleware extends readonly ActionMiddleware[]> =
+  [TMiddleware[number]] extends [never]
+    ? Record<string, unknown>
+    : Simplify<UnionToIntersection<
+      TMiddleware[number] extends ActionMiddleware<any, infer TAdded> ? TAdded : never // eslint-disable-line @typescript-eslint/no-explicit-any
+    >>
+
+/** Context after merging `TAdded` into `TCtx` (later keys win). */
+export type MergeContext<TCtx, TAdded> = Simplify<Omit<TCtx, keyof TAdded> & TAdded>
+
+/** The one argument a handler receives. */
+export interface ActionHandlerArgs<TInput, TParams, TCtx> {
+  /** Validated input: the input schema's output, `unknown` without a schema. */
+  input: TInput
+  /** Validated route params: the params schema's output, the raw params without one. */
+  params: TParams
+  event: H3Event
+  ctx: TCtx
+}
+
+/** The core function of an action. */
+export type ActionHandler<TInput, TParams, TCtx, TOutput> =
+  (args: ActionHandlerArgs<TInput, TParams, TCtx>) => TOutput | Promise<TOutput>
+
+/** `undefined` answers as `null`; everything else as is. */
+export type ActionData<TOutput> = TOutput extends undefined | void ? null : TOutput
+
+/** The data an action answers with: the output schema's output when given, else the handler's return. */
+export type InferActionData<TOutput, TOutputSchema> = TOutputSchema extends StandardSchemaV1
+  ? StandardSchemaV1.InferOutput<TOutputSchema>
+  : ActionData<Awaited<TOutput>>
+
+/** Raw route params, as h3 gives them. */
+export type RouteParams = Record<string, string>
+
+/** Options of `defineAction`, the SPEC's `DefineActionOptions`. */
+export interface DefineActionOptions<
+  TInputSchema extends StandardSchemaV1 | undefined = undefined,
+  TOutput = unknown,
+  TCtx = Record<string, unknown>,
+  TOutputSchema extends StandardSchemaV1 | undefined = undefined,
+  TParamsSchema extends StandardSchemaV1 | undefined = undefined,
+> {
+  /** Validates the query (GET, HEAD) or the body (other methods). */
+  input?: TInputSchema
+  /** Validates the route's dynamic segments (`[id]`). */
+  params?: TParamsSchema
+  /** Validates the handler's result; the client gets only what it outputs. */
+  outputSchema?: TOutputSchema
+  /** Run in order before the handler. */
+  middleware?: readonly ActionMiddleware[]
+  metadata?: ActionMetadata
+  /** Largest accepted body in bytes; defaults to the module's `maxBodySize` (1 MiB). */
+  maxBodySize?: number
+  handleServerError?: ServerErrorHandler
+  handler: ActionHandler<
+    InferSchemaOutput<TInputSchema>,
+    TParamsSchema extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<TParamsSchema> : RouteParams,
+    TCtx,
+    TOutput
+  >
+}
+
+/** What defineAction keeps about an action, readable by tooling. */
+export interface ActionDefinition {
+  input?: StandardSchemaV1
+  params?: StandardSchemaV1
+  outputSchema?: StandardSchemaV1
+  middleware: readonly ActionMiddleware[]
+  metadata: ActionMetadata
+  maxBodySize?: number
+}
+
+/** Type-only description of an action, used by the client's route map. */
+export interface ActionTypes<TInput, TParams, TData> {
+  input: TInput
+  params: TParams
+  data: TData
+}
+
+/** The h3 event handler defineAction returns. */
+export type ActionEventHandler<TInput = unknown, TParams = unknown, TData = unknown> =
+  EventHandler<EventHandlerRequest, Promise<ActionResult<TData>>> & {
+    readonly '~action': ActionDefinition
+    /** Never set at runtime: carries the types for the client. */
+    readonly '~types'?: ActionTypes<TInput, TParams, TData>
+  }

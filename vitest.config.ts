@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'runtime',
+          root: 'packages/runtime',
+          include: ['test/unit/**/*.test.ts'],
+          typecheck: { enabled: true, include: ['test/types/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+        },
+      },
+      {
+        test: {
+          name: 'runtime-e2e',
+          root: 'packages/runtime',
+          include: ['test/e2e/**/*.test.ts'],
+          globalSetup: ['test/e2e/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 600_000,
+        },
+      },
+    ],
+  },
+})
