@@ -1,7 +1,5 @@
 import { consola } from 'consola'
 
-/** The runtime's logger; tagged so its lines are easy to find. */
-export const logger = consola.withTag('action-route')
 
 /**
  * Development means NODE_ENV=development: `nuxi dev` sets it, and Nitro
@@ -11,9 +9,13 @@ export function isDevelopment(): boolean {
   return typeof process !== 'undefined' && process.env.NODE_ENV === 'development'
 }
 
-/** Logs through consola in development only; production logs nothing. */
+/**
+ * Logs through consola in development only; production logs nothing. The tagged
+ * logger is made per call so that reporters the app sets on consola apply.
+ */
 export function logInDevelopment(level: 'warn' | 'error', message: string, detail?: unknown): void {
   if (!isDevelopment()) return
+  const logger = consola.withTag('action-route')
   if (detail === undefined) logger[level](message)
   else logger[level](message, detail)
 }
