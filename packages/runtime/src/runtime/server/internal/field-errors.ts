@@ -14,7 +14,9 @@ function segmentToString(segment: PropertyKey | StandardSchemaV1.PathSegment): s
  * With a scope (`params`), paths are `params.id`, and `params` for the whole value.
  */
 export function issuePath(issue: StandardSchemaV1.Issue, scope?: string): string {
-  const segments = (issue.path ?? []).map(segmentToString)
+  // Array.from, not path.map: arktype's path is an Array subclass whose species
+  // constructor turns map's length argument into an element
+  const segments = Array.from(issue.path ?? [], segmentToString)
   if (scope) segments.unshift(scope)
   return segments.length === 0 ? ROOT_FIELD : segments.join('.')
 }
