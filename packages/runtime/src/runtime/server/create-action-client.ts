@@ -74,6 +74,7 @@ function build(state: Readonly<ClientState>): ActionClient<never> {
  * // server/api/me.get.ts
  * export default authed.handler(({ ctx }) => ctx.user)
  */
-export function createActionClient(options: ActionClientOptions = {}): ActionClient<Record<string, unknown>> {
-  return build(Object.freeze({ ...options, middleware: [] })) as unknown as ActionClient<Record<string, unknown>>
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export function createActionClient(options: ActionClientOptions = {}): ActionClient<{}> {
+  return build(Object.freeze({ ...options, middleware: [] })) as unknown as ActionClient<{}> // eslint-disable-line @typescript-eslint/no-empty-object-type
 }

@@ -32,12 +32,12 @@ import { toErrorEnvelope } from './to-error-envelope'
 export function defineAction<
   TInputSchema extends StandardSchemaV1 | undefined = undefined,
   TOutput = unknown,
-  const TMiddleware extends readonly ActionMiddleware[] = [],
+  TMiddleware extends readonly ActionMiddleware[] = readonly ActionMiddleware[],
   TOutputSchema extends StandardSchemaV1 | undefined = undefined,
   TParamsSchema extends StandardSchemaV1 | undefined = undefined,
 >(
-  options: DefineActionOptions<TInputSchema, TOutput, InferMiddlewareContext<TMiddleware>, TOutputSchema, TParamsSchema>
-    & { middleware?: TMiddleware },
+  options: Omit<DefineActionOptions<TInputSchema, TOutput, InferMiddlewareContext<TMiddleware>, TOutputSchema, TParamsSchema>, 'middleware'>
+    & { middleware?: [...TMiddleware] },
 ): ActionEventHandler<
   InferSchemaInput<TInputSchema>,
   TParamsSchema extends StandardSchemaV1 ? StandardSchemaV1.InferInput<TParamsSchema> : RouteParams,

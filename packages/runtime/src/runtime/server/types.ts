@@ -83,8 +83,9 @@ export type Simplify<T> = { [K in keyof T]: T[K] } & {}
 
 /** The context added by each middleware of an array, merged. */
 export type InferMiddlewareContext<TMiddleware extends readonly ActionMiddleware[]> =
-  [TMiddleware[number]] extends [never]
-    ? Record<string, unknown>
+  // no middleware (an empty tuple), or an array whose entries are not known one by one
+  [TMiddleware[number]] extends [never] ? Record<string, unknown>
+    : ActionMiddleware[] extends TMiddleware ? Record<string, unknown>
     : Simplify<UnionToIntersection<
       TMiddleware[number] extends ActionMiddleware<any, infer TAdded> ? TAdded : never // eslint-disable-line @typescript-eslint/no-explicit-any
     >>

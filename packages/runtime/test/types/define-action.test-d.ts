@@ -1,0 +1,151 @@
+import { describe, expectTypeOf, it } from 'vitest'
+import type { H3Event } from 'h3'
+import { z } from 'zod'
+import * as v from 'valibot'
+import { type } from 'arktype'
+import type { ActionResult } from '../../src/runtime/server'
+import { createActionClient, createActionError, defineAction, defineActionMiddleware } from '../../src/runtime/server'
+
+interface User { id: number, name: string }
+
+const auth = defineActionMiddleware(async ({ next }) => next({ ctx: { user: { id: 1, name: 'Ada' } as User } }))
+const tenant = defineActionMiddleware(async ({ next }) => next({ ctx: { tenant: 'acme' } }))
+
+describe('defineAction types', () => {
+  it('input is the schema output, after defaults and transforms (zod)', () => {
+    defineAction({
+      input: z.object({ title: z.string(), done: z.boolean().default(false), count: z.string().transform(Number) }),
+      handler: ({ input }) => {
+        expectTypeOf(input).toEqualTypeOf<{ title: string, done: boolean, count: number }>()
+      },
+    })
+  })
+
+  it('input is the schema output for valibot and arktype', () => {
+    defineAction({
+      input: v.object({ page: v.pipe(v.string(), v.toNumber()) }),
+      handler: ({ input }) => expectTypeOf(input).toEqualTypeOf<{ page: number }>(),
+    })
+    defineAction({
+      input: type({ page: 'string.integer.parse' }),
+      handler: ({ input }) => expectTypeOf(input).toEqualTypeOf<{ page: number }>(),
+    })
+  })
+
+  it('input is unknown without a schema; event is the h3 event', () => {
+    defineAction({
+      handler: ({ input, event }) => {
+        expectTypeOf(input).toBeUnknown()
+        expectTypeOf(event).toEqualTypeOf<H3Event>()
+      },
+    })
+  })
+
+  it('params are the params schema output, raw strings without one', () => {
+    defineAction({
+      params: z.object({ id: z.coerce.number() }),
+      handler: ({ params }) => expectTypeOf(params).toEqualTypeOf<{ id: number }>(),
+    })
+    defineAction({ handler: ({ params }) => expectTypeOf(params).toEqualTypeOf<Record<string, string>>() })
+  })
+
+  it('ctx is inferred from the middleware array', () => {
+    defineAction({
+      middleware: [auth, tenant],
+      handler: ({ ctx }) => {
+        expectTypeOf(ctx.user).toEqualTypeOf<User>()
+        expectTypeOf(ctx.tenant).toEqualTypeOf<string>()
+      },
+    })
+  })
+
+  it('ctx is inferred from middleware written inline in the array', () => {
+    defineAction({
+      middleware: [
+        defineActionMiddleware(async ({ next }) => next({ ctx: { a: 1 } })),
+        async ({ next }) => next({ ctx: { b: 'two' } }),
+      ],
+      handler: ({ ctx }) => {
+        expectTypeOf(ctx).toEqualTypeOf<{ a: number, b: string }>()
+      },
+    })
+  })
+
+  it('ctx is a map of string to unknown without middleware', () => {
+    defineAction({ handler: ({ ctx }) => expectTypeOf(ctx).toEqualTypeOf<Record<string, unknown>>() })
+  })
+
+  it('data is the handler return type, or the output schema output', () => {
+    const plain = defineAction({ handler: async () => ({ id: 1, secret: 'x' }) })
+    expectTypeOf(plain['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: { id: number, secret: string } } | undefined>()
+    const shaped = defineAction({
+      outputSchema: z.object({ id: z.number() }),
+      handler: async () => ({ id: 1, secret: 'x' }),
+    })
+    expectTypeOf(shaped['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: { id: number } } | undefined>()
+    const nothing = defineAction({ handler: () => {} })
+    expectTypeOf(nothing['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: null } | undefined>()
+  })
+
+  it('the client-facing input is the schema input (before transforms)', () => {
+    const action = defineAction({ input: z.object({ count: z.string().transform(Number) }), handler: ({ input }) => input.count })
+    expectTypeOf(action['~types']).toEqualTypeOf<{ input: { count: string }, params: Record<string, string>, data: number } | undefined>()
+  })
+
+  it('the handler answers the envelope', () => {
+    const action = defineAction({ handler: () => 'hi' })
+    expectTypeOf<Awaited<ReturnType<typeof action>>>().toEqualTypeOf<ActionResult<string>>()
+  })
+
+  it('rejects what is not a Standard Schema and a wrong handler', () => {
+    // @ts-expect-error input must be a Standard Schema
+    defineAction({ input: { parse: () => 1 }, handler: () => 1 })
+    // @ts-expect-error handler is required
+    defineAction({ input: z.string() })
+    defineAction({
+      input: z.object({ title: z.string() }),
+      // @ts-expect-error no such field in the input
+      handler: ({ input }) => input.missing,
+    })
+  })
+
+  it('narrows the envelope on success', () => {
+    const result = {} as ActionResult<{ id: number }>
+    if (result.success) expectTypeOf(result.data).toEqualTypeOf<{ id: number }>()
+    else expectTypeOf(result.error.code).toEqualTypeOf<string>()
+  })
+
+  it('createActionError returns an Error with the error fields', () => {
+    const error = createActionError({ code: 'X', message: 'y' })
+    expectTypeOf(error).toMatchTypeOf<Error>()
+    expectTypeOf(error.statusCode).toEqualTypeOf<number>()
+  })
+})
+
+describe('createActionClient types', () => {
+  it('accumulates ctx through use() and types each middleware with what came before', () => {
+    const client = createActionClient()
+      .use(async ({ next }) => next({ ctx: { user: { id: 1 } } }))
+      .use(async ({ ctx, next }) => {
+        expectTypeOf(ctx.user).toEqualTypeOf<{ id: number }>()
+        return next({ ctx: { isAdmin: ctx.user.id === 1 } })
+      })
+    client.handler(({ ctx }) => {
+      expectTypeOf(ctx.user).toEqualTypeOf<{ id: number }>()
+      expectTypeOf(ctx.isAdmin).toEqualTypeOf<boolean>()
+    })
+  })
+
+  it('input, params and outputSchema set the handler and data types', () => {
+    const action = createActionClient()
+      .input(z.object({ title: z.string() }))
+      .params(z.object({ id: z.coerce.number() }))
+      .outputSchema(z.object({ ok: z.boolean() }))
+      .handler(({ input, params }) => {
+        expectTypeOf(input).toEqualTypeOf<{ title: string }>()
+        expectTypeOf(params).toEqualTypeOf<{ id: number }>()
+        return { ok: true, extra: 1 }
+      })
+    expectTypeOf(action['~types']).toEqualTypeOf<{ input: { title: string }, params: { id: unknown }, data: { ok: boolean } } | undefined>()
+  })
+})
