@@ -1,5 +1,8 @@
-import { addServerImports, addServerPlugin, addServerTemplate, createResolver, defineNuxtModule } from '@nuxt/kit'
-import { assertBodySize } from './runtime/server/internal/action-defaults'
+import { addServerImports, addServerPlugin, createResolver, defineNuxtModule } from '@nuxt/kit'
+import { defu } from 'defu'
+import { answerHeadLikeGet } from './head-routes'
+import type { NitroHandlerEntry } from './head-routes'
+import { assertBodySize, DEFAULT_MAX_BODY_SIZE } from './runtime/server/internal/action-defaults'
 
 /** Options under `actionRoute` in nuxt.config. */
 export interface ModuleOptions {
@@ -23,7 +26,7 @@ export default defineNuxtModule<ModuleOptions>({
     compatibility: { nuxt: '>=3.14.0' },
   },
   defaults: {
-    maxBodySize: 1024 * 1024,
+    maxBodySize: DEFAULT_MAX_BODY_SIZE,
   },
   setup(options, nuxt) {
     assertBodySize(options.maxBodySize, 'actionRoute')
@@ -32,15 +35,14 @@ export default defineNuxtModule<ModuleOptions>({
 
     addServerImports(serverAutoImports.map(name => ({ name, from: serverEntry })))
 
-    // module-wide defaults reach the runtime through a Nitro plugin written at build time
-    const defaultsModule = resolver.resolve('./runtime/server/internal/action-defaults')
-    addServerTemplate({
-      filename: '#action-route/defaults-plugin.mjs',
-      getContents: () => [
-        `import { setActionDefaults } from ${JSON.stringify(defaultsModule)}`,
-        `export default function actionRouteDefaults() { setActionDefaults(${JSON.stringify({ maxBodySize: options.maxBodySize })}) }`,
-      ].join('\n'),
+    // module-wide defaults go through runtime config, so NUXT_ACTION_ROUTE_MAX_BODY_SIZE can override them
+    nuxt.options.runtimeConfig.actionRoute = defu(nuxt.options.runtimeConfig.actionRoute as Partial<ModuleOptions> | undefined, {
+      maxBodySize: options.maxBodySize,
     })
-    addServerPlugin('#action-route/defaults-plugin.mjs')
+    addServerPlugin(resolver.resolve('./runtime/server/plugins/action-defaults'))
+
+    // HEAD answers like GET (DESIGN.md); the hook is typed by Nuxt's Nitro package, not by @nuxt/schema
+    const hook = nuxt.hook as unknown as (name: 'nitro:init', run: (nitro: { scannedHandlers: NitroHandlerEntry[] }) => void) => void
+    hook('nitro:init', answerHeadLikeGet)
   },
 })

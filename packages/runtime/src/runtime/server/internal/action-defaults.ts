@@ -1,4 +1,5 @@
-import { DEFAULT_MAX_BODY_SIZE } from '../steps/parse-input'
+/** Default largest body, in bytes (1 MiB). */
+export const DEFAULT_MAX_BODY_SIZE = 1024 * 1024
 
 /** Module-wide defaults, set once at start-up by the Nuxt module's Nitro plugin. */
 export const actionDefaults = {

@@ -3,9 +3,6 @@ import { getQuery, getRequestHeader, getRequestWebStream, readRawBody } from 'h3
 import { createActionError } from '../errors'
 import { isUnsafeKey, parseJsonSafely } from '../internal/safe-json'
 
-/** Default largest body, in bytes (1 MiB). */
-export const DEFAULT_MAX_BODY_SIZE = 1024 * 1024
-
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 

@@ -1,0 +1,32 @@
+/** The part of a Nitro handler entry this file reads. */
+export interface NitroHandlerEntry {
+  route?: string
+  method?: string
+  [key: string]: unknown
+}
+
+/** Adds a HEAD twin for every GET route that has no HEAD route of its own. */
+export function withHeadTwins<T extends NitroHandlerEntry>(handlers: T[]): T[] {
+  const hasHead = new Set(handlers.filter(entry => entry.method === 'head').map(entry => entry.route))
+  return handlers.flatMap(entry => entry.method === 'get' && entry.route && !hasHead.has(entry.route)
+    ? [entry, { ...entry, method: 'head' }]
+    : [entry])
+}
+
+/**
+ * h3 v1 routes HEAD only to handlers registered for HEAD, so `todos.get.ts`
+ * would never see one. Nitro assigns `scannedHandlers` after each scan (at
+ * build, and on every file change in dev) without a hook in between, so the
+ * twins are added as the list is assigned.
+ */
+export function answerHeadLikeGet(nitro: { scannedHandlers: NitroHandlerEntry[] }): void {
+  let handlers = withHeadTwins(nitro.scannedHandlers)
+  Object.defineProperty(nitro, 'scannedHandlers', {
+    configurable: true,
+    enumerable: true,
+    get: () => handlers,
+    set: (value: NitroHandlerEntry[]) => {
+      handlers = withHeadTwins(value)
+    },
+  })
+}
