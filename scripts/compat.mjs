@@ -44,7 +44,7 @@ const tarball = readdirSync(work).find(file => file.endsWith('.tgz'))
 for (const target of targets) {
   if (only.length && !only.includes(target.name)) continue
   const app = join(work, target.name)
-  cpSync(fixture, app, { recursive: true, filter: source => !/[/\\](\.nuxt|\.output|node_modules)$/.test(source) })
+  cpSync(fixture, app, { recursive: true, filter: source => !/[/\\](?:\.nuxt|\.output|node_modules)$/.test(source) })
   writeFileSync(join(app, 'package.json'), `${JSON.stringify({
     name: `action-route-compat-${target.name}`,
     private: true,

@@ -25,8 +25,11 @@ export default async function setup(project: TestProject) {
 
   const build = spawn(node, [nuxt, 'build', fixtureDir], { cwd: fixtureDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } })
   let log = ''
-  build.stdout.on('data', (chunk) => { log += chunk })
-  build.stderr.on('data', (chunk) => { log += chunk })
+  const appendLog = (chunk: Buffer) => {
+    log += chunk
+  }
+  build.stdout.on('data', appendLog)
+  build.stderr.on('data', appendLog)
   const [code] = await once(build, 'exit')
   if (code !== 0) throw new Error(`nuxt build of ${fixtureDir} failed (${code}):\n${log.slice(-4000)}`)
 
@@ -37,8 +40,11 @@ export default async function setup(project: TestProject) {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', NITRO_HOST: '127.0.0.1', NITRO_PORT: String(port), NODE_ENV: 'production' },
   })
   let serverLog = ''
-  server.stdout.on('data', (chunk) => { serverLog += chunk })
-  server.stderr.on('data', (chunk) => { serverLog += chunk })
+  const appendServerLog = (chunk: Buffer) => {
+    serverLog += chunk
+  }
+  server.stdout.on('data', appendServerLog)
+  server.stderr.on('data', appendServerLog)
   const baseURL = `http://127.0.0.1:${port}`
   await waitUntilUp(baseURL, () => serverLog)
 

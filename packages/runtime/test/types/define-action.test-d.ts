@@ -93,8 +93,8 @@ describe('defineAction types', () => {
   })
 
   it('the handler answers the envelope', () => {
-    const action = defineAction({ handler: () => 'hi' })
-    expectTypeOf<Awaited<ReturnType<typeof action>>>().toEqualTypeOf<ActionResult<string>>()
+    const _action = defineAction({ handler: () => 'hi' })
+    expectTypeOf<Awaited<ReturnType<typeof _action>>>().toEqualTypeOf<ActionResult<string>>()
   })
 
   it('rejects what is not a Standard Schema and a wrong handler', () => {

@@ -14,7 +14,12 @@ const mapToTeapot = (error: Error) => {
   return { code: 'DB_DOWN', message: 'Try again later', statusCode: 503 }
 }
 function throwing(value: () => unknown, handleServerError?: (error: Error) => { code: string, message: string, statusCode?: number }): EventHandler {
-  return defineAction({ handleServerError, handler: () => { throw value() } })
+  return defineAction({
+    handleServerError,
+    handler: () => {
+      throw value()
+    },
+  })
 }
 function schemaReturning(result: () => unknown): StandardSchemaV1 {
   return { '~standard': { version: 1, vendor: 'test', validate: result as never } }

@@ -74,7 +74,7 @@ function build(state: Readonly<ClientState>): ActionClient<never> {
  * // server/api/me.get.ts
  * export default authed.handler(({ ctx }) => ctx.user)
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+
 export function createActionClient(options: ActionClientOptions = {}): ActionClient<{}> {
-  return build(Object.freeze({ ...options, middleware: [] })) as unknown as ActionClient<{}> // eslint-disable-line @typescript-eslint/no-empty-object-type
+  return build(Object.freeze({ ...options, middleware: [] })) as unknown as ActionClient<{}>
 }

@@ -17,9 +17,9 @@ export interface ActionErrorData {
  * @example
  * const result: ActionResult<{ id: number }> = { success: true, data: { id: 1 } }
  */
-export type ActionResult<TData> =
-  | { success: true, data: TData }
-  | { success: false, error: ActionErrorData }
+export type ActionResult<TData>
+  = | { success: true, data: TData }
+    | { success: false, error: ActionErrorData }
 
 /** A string-keyed map of anything; read by middleware and tooling, ignored by the runtime. */
 export type ActionMetadata = Record<string, unknown>
@@ -73,8 +73,8 @@ export interface ActionMiddlewareArgs<TCtx> {
  * const auth: ActionMiddleware = async ({ event, next }) => next({ ctx: { user: await getUser(event) } })
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type ActionMiddleware<TCtxIn = any, TAdded extends object = any> =
-  (args: ActionMiddlewareArgs<TCtxIn>) => Promise<MiddlewareResult<TAdded>>
+export type ActionMiddleware<TCtxIn = any, TAdded extends object = any>
+  = (args: ActionMiddlewareArgs<TCtxIn>) => Promise<MiddlewareResult<TAdded>>
 
 type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void ? I : never
 
@@ -82,13 +82,12 @@ type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) ext
 export type Simplify<T> = { [K in keyof T]: T[K] } & {}
 
 /** The context added by each middleware of an array, merged. */
-export type InferMiddlewareContext<TMiddleware extends readonly ActionMiddleware[]> =
+export type InferMiddlewareContext<TMiddleware extends readonly ActionMiddleware[]>
   // no middleware (an empty tuple), or an array whose entries are not known one by one
-  [TMiddleware[number]] extends [never] ? Record<string, unknown>
+  = [TMiddleware[number]] extends [never] ? Record<string, unknown>
     : ActionMiddleware[] extends TMiddleware ? Record<string, unknown>
-    : Simplify<UnionToIntersection<
-      TMiddleware[number] extends ActionMiddleware<any, infer TAdded> ? TAdded : never // eslint-disable-line @typescript-eslint/no-explicit-any
-    >>
+      : Simplify<UnionToIntersection<
+        TMiddleware[number] extends ActionMiddleware<never, infer TAdded> ? TAdded : never>>
 
 /** Context after merging `TAdded` into `TCtx` (later keys win). */
 export type MergeContext<TCtx, TAdded> = Simplify<Omit<TCtx, keyof TAdded> & TAdded>
@@ -104,10 +103,11 @@ export interface ActionHandlerArgs<TInput, TParams, TCtx> {
 }
 
 /** The core function of an action. */
-export type ActionHandler<TInput, TParams, TCtx, TOutput> =
-  (args: ActionHandlerArgs<TInput, TParams, TCtx>) => TOutput | Promise<TOutput>
+export type ActionHandler<TInput, TParams, TCtx, TOutput>
+  = (args: ActionHandlerArgs<TInput, TParams, TCtx>) => TOutput | Promise<TOutput>
 
 /** `undefined` answers as `null`; everything else as is. */
+// eslint-disable-next-line @typescript-eslint/no-invalid-void-type
 export type ActionData<TOutput> = TOutput extends undefined | void ? null : TOutput
 
 /** The data an action answers with: the output schema's output when given, else the handler's return. */
@@ -164,8 +164,8 @@ export interface ActionTypes<TInput, TParams, TData> {
 }
 
 /** The h3 event handler defineAction returns. */
-export type ActionEventHandler<TInput = unknown, TParams = unknown, TData = unknown> =
-  EventHandler<EventHandlerRequest, Promise<ActionResult<TData>>> & {
+export type ActionEventHandler<TInput = unknown, TParams = unknown, TData = unknown>
+  = EventHandler<EventHandlerRequest, Promise<ActionResult<TData>>> & {
     readonly '~action': ActionDefinition
     /** Never set at runtime: carries the types for the client. */
     readonly '~types'?: ActionTypes<TInput, TParams, TData>

@@ -1,6 +1,5 @@
 import { consola } from 'consola'
 
-
 /**
  * Development means NODE_ENV=development: `nuxi dev` sets it, and Nitro
  * replaces `process.env.NODE_ENV` with "production" in production builds.

@@ -23,9 +23,9 @@ function describe(value: unknown): string {
 }
 
 /** A validation outcome: the value on success, the issues on failure. */
-export type SchemaOutcome =
-  | { ok: true, value: unknown }
-  | { ok: false, issues: ReadonlyArray<StandardSchemaV1.Issue> }
+export type SchemaOutcome
+  = | { ok: true, value: unknown }
+    | { ok: false, issues: ReadonlyArray<StandardSchemaV1.Issue> }
 
 /**
  * Runs `~standard.validate`, sync or async. A schema that returns neither a

@@ -1,0 +1,5 @@
+export default defineAction({
+  handler: ({ event }) => {
+    deleteCookie(event, 'session', { path: '/' })
+  },
+})
