@@ -21,6 +21,16 @@ export default defineConfig({
           hookTimeout: 600_000,
         },
       },
+      {
+        test: {
+          name: 'playground',
+          root: 'playground',
+          include: ['test/**/*.test.ts'],
+          globalSetup: ['test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 600_000,
+        },
+      },
     ],
   },
 })
