@@ -5,6 +5,11 @@ export interface NitroHandlerEntry {
   [key: string]: unknown
 }
 
+/** The part of the Nitro instance this file uses. */
+export interface NitroLike {
+  scannedHandlers: NitroHandlerEntry[]
+}
+
 /** Adds a HEAD twin for every GET route that has no HEAD route of its own. */
 export function withHeadTwins<T extends NitroHandlerEntry>(handlers: T[]): T[] {
   const hasHead = new Set(handlers.filter(entry => entry.method === 'head').map(entry => entry.route))
@@ -16,10 +21,11 @@ export function withHeadTwins<T extends NitroHandlerEntry>(handlers: T[]): T[] {
 /**
  * h3 v1 routes HEAD only to handlers registered for HEAD, so `todos.get.ts`
  * would never see one. Nitro assigns `scannedHandlers` after each scan (at
- * build, and on every file change in dev) without a hook in between, so the
- * twins are added as the list is assigned.
+ * build, and on every route file added or removed in dev) without a hook in
+ * between, so the twins are added as the list is assigned, and `onScan`
+ * hears of each new list.
  */
-export function answerHeadLikeGet(nitro: { scannedHandlers: NitroHandlerEntry[] }): void {
+export function answerHeadLikeGet(nitro: NitroLike, onScan?: () => void): void {
   let handlers = withHeadTwins(nitro.scannedHandlers)
   Object.defineProperty(nitro, 'scannedHandlers', {
     configurable: true,
@@ -27,6 +33,7 @@ export function answerHeadLikeGet(nitro: { scannedHandlers: NitroHandlerEntry[] 
     get: () => handlers,
     set: (value: NitroHandlerEntry[]) => {
       handlers = withHeadTwins(value)
+      onScan?.()
     },
   })
 }

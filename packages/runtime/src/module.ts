@@ -1,7 +1,8 @@
-import { addServerImports, addServerPlugin, createResolver, defineNuxtModule } from '@nuxt/kit'
+import { addImports, addServerImports, addServerPlugin, createResolver, defineNuxtModule } from '@nuxt/kit'
 import { defu } from 'defu'
 import { answerHeadLikeGet } from './head-routes'
-import type { NitroHandlerEntry } from './head-routes'
+import type { NitroLike } from './head-routes'
+import { setupRouteMap } from './routes/setup-route-map'
 import { assertBodySize, DEFAULT_MAX_BODY_SIZE } from './runtime/server/internal/action-defaults'
 
 /** Options under `actionRoute` in nuxt.config. */
@@ -18,6 +19,9 @@ export const serverAutoImports = [
   'createActionError',
   'isActionError',
 ] as const
+
+/** The client API the module auto-imports in app code. */
+export const clientAutoImports = ['useAction', 'useActionQuery', '$action'] as const
 
 export default defineNuxtModule<ModuleOptions>({
   meta: {
@@ -41,8 +45,14 @@ export default defineNuxtModule<ModuleOptions>({
     })
     addServerPlugin(resolver.resolve('./runtime/server/plugins/action-defaults'))
 
+    // the client: useAction, useActionQuery and $action, typed by a route map generated from the route files
+    addImports(clientAutoImports.map(name => ({ name, from: resolver.resolve('./runtime/app/index') })))
+    const routeMap = setupRouteMap(nuxt, resolver.resolve('./runtime/app/route-map'))
+
     // HEAD answers like GET (DESIGN.md); the hook is typed by Nuxt's Nitro package, not by @nuxt/schema
-    const hook = nuxt.hook as unknown as (name: 'nitro:init', run: (nitro: { scannedHandlers: NitroHandlerEntry[] }) => void) => void
-    hook('nitro:init', answerHeadLikeGet)
+    const hook = nuxt.hook as unknown as (name: 'nitro:init', run: (nitro: NitroLike) => void) => void
+    hook('nitro:init', nitro => answerHeadLikeGet(nitro, () => {
+      if (nuxt.options.dev) void routeMap.refresh()
+    }))
   },
 })

@@ -1,0 +1,18 @@
+export { $action } from './action'
+export { useAction } from './use-action'
+export type { UseActionOptions } from './use-action'
+export { useActionQuery } from './use-action-query'
+export type { ActionQuery, UseActionQueryOptions } from './use-action-query'
+export type { ActionState, ActionStateOptions, ActionStatus } from './internal/action-state'
+export type {
+  ActionCallOptions,
+  ActionCallResult,
+  ActionInput,
+  ActionMethod,
+  ActionOutput,
+  ActionParams,
+  ActionPath,
+  ActionRoutes,
+  DefaultMethod,
+  HttpMethod,
+} from './route-map'

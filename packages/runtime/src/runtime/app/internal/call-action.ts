@@ -1,0 +1,114 @@
+import type { ActionErrorData, ActionResult } from '../../server/types'
+
+/** The part of ofetch's `$fetch` that calls need (Nuxt's `$fetch` and `useRequestFetch()` both fit). */
+export interface ActionFetcher {
+  raw: (url: string, options: {
+    method: string
+    query?: Record<string, unknown>
+    body?: unknown
+    headers?: Record<string, string>
+    signal?: AbortSignal
+    ignoreResponseError: true
+    retry: 0
+  }) => Promise<{ status: number, statusText: string, _data?: unknown }>
+}
+
+/** Options of one call, already resolved (see ActionCallOptions for the typed version). */
+export interface CallOptions {
+  method?: string
+  params?: Record<string, string | number>
+  input?: unknown
+  headers?: Record<string, string>
+  signal?: AbortSignal
+  timeout?: number
+  retry?: number
+  retryDelay?: number
+}
+
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE'])
+
+function clientError(code: string, message: string): { success: false, error: ActionErrorData } {
+  return { success: false, error: { code, message, statusCode: 0 } }
+}
+
+/**
+ * Fills `:name` and `**:name` segments. Each value is URL-encoded; a
+ * catch-all value keeps its slashes. A missing value is a programming error.
+ * @example
+ * fillParams('/api/todos/:id', { id: 'a b' }) // '/api/todos/a%20b'
+ */
+export function fillParams(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/(\*\*)?:(\w+)/g, (_segment, catchAll: string | undefined, name: string) => {
+    const value = params[name]
+    if (value === undefined || value === null) throw new TypeError(`Missing route param "${name}" for ${path}`)
+    const text = String(value)
+    return catchAll ? text.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(text)
+  })
+}
+
+/** Whether a value has the shape of the action envelope. */
+export function isActionResult(value: unknown): value is ActionResult<unknown> {
+  if (typeof value !== 'object' || value === null) return false
+  const candidate = value as { success?: unknown, data?: unknown, error?: Partial<ActionErrorData> }
+  if (candidate.success === true) return 'data' in candidate
+  return candidate.success === false && typeof candidate.error === 'object' && candidate.error !== null
+    && typeof candidate.error.code === 'string' && typeof candidate.error.message === 'string'
+    && typeof candidate.error.statusCode === 'number'
+}
+
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms)
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer)
+      resolve()
+    }, { once: true })
+  })
+}
+
+/**
+ * Calls an action and resolves to its envelope; never rejects for a
+ * failure. Network failure, abort and timeout become FETCH_ERROR,
+ * ABORT_ERROR and TIMEOUT_ERROR envelopes with statusCode 0; an answer that
+ * is not an envelope becomes INVALID_RESPONSE with the answer's status.
+ */
+export async function callAction(fetcher: ActionFetcher, path: string, options: CallOptions = {}): Promise<ActionResult<unknown>> {
+  const method = (options.method ?? 'POST').toUpperCase()
+  const url = fillParams(path, options.params)
+  const timeoutSignal = options.timeout ? AbortSignal.timeout(options.timeout) : undefined
+  const signals = [options.signal, timeoutSignal].filter((signal): signal is AbortSignal => Boolean(signal))
+  const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0]
+  const usesQuery = method === 'GET' || method === 'HEAD'
+  const attempts = 1 + (IDEMPOTENT.has(method) ? Math.max(0, options.retry ?? 0) : 0)
+
+  let result: ActionResult<unknown> = clientError('FETCH_ERROR', 'The request could not be sent')
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    try {
+      const response = await fetcher.raw(url, {
+        method,
+        query: usesQuery ? options.input as Record<string, unknown> | undefined : undefined,
+        body: usesQuery ? undefined : options.input,
+        headers: options.headers,
+        signal,
+        ignoreResponseError: true,
+        retry: 0,
+      })
+      if (method === 'HEAD') {
+        return response.status < 400
+          ? { success: true, data: null }
+          : { success: false, error: { code: 'HTTP_ERROR', message: response.statusText, statusCode: response.status } }
+      }
+      result = isActionResult(response._data)
+        ? response._data
+        : { success: false, error: { code: 'INVALID_RESPONSE', message: 'The server did not answer with an action envelope', statusCode: response.status } }
+      if (result.success || result.error.statusCode < 500) return result
+    }
+    catch {
+      if (timeoutSignal?.aborted) return clientError('TIMEOUT_ERROR', `The request timed out after ${options.timeout} ms`)
+      if (options.signal?.aborted) return clientError('ABORT_ERROR', 'The request was aborted')
+      result = clientError('FETCH_ERROR', 'The server could not be reached')
+    }
+    if (attempt < attempts && signal?.aborted !== true) await wait(options.retryDelay ?? 300, signal ?? new AbortController().signal)
+  }
+  return result
+}

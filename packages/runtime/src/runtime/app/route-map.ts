@@ -1,0 +1,66 @@
+import type { ActionResult, ActionTypes } from '../server/types'
+
+/**
+ * Route pattern → method (lower case, `default` for every method) → the
+ * route file's default export. Filled in by the declaration the Nuxt module
+ * generates from the server route files (`.nuxt/types/action-routes.d.ts`).
+ */
+export interface ActionRoutes {}
+
+/** The methods an action can be called with. */
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** Every route pattern of the app, such as `/api/todos/:id`. */
+export type ActionPath = keyof ActionRoutes & string
+
+/** The methods a route answers (every method for a file without a method suffix). */
+export type ActionMethod<P extends ActionPath> = 'default' extends keyof ActionRoutes[P]
+  ? HttpMethod
+  : Uppercase<keyof ActionRoutes[P] & string> & HttpMethod
+
+type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : never
+
+/** The method used when none is given: the route's only one, else POST. */
+export type DefaultMethod<P extends ActionPath> = true extends IsUnion<ActionMethod<P>> ? 'POST' : ActionMethod<P>
+
+type HandlerOf<P extends ActionPath, M extends string> = Lowercase<M> extends keyof ActionRoutes[P]
+  ? ActionRoutes[P][Lowercase<M>]
+  : 'default' extends keyof ActionRoutes[P] ? ActionRoutes[P]['default' & keyof ActionRoutes[P]] : never
+
+type TypesOf<THandler> = [THandler] extends [never] ? never
+  : THandler extends { '~types'?: infer T } ? NonNullable<T>
+    : ActionTypes<unknown, Record<string, string>, unknown>
+
+/** What a client sends: the input schema's input type, `unknown` without a schema. */
+export type ActionInput<P extends ActionPath, M extends string> = TypesOf<HandlerOf<P, M>> extends { input: infer I } ? I : never
+
+/** What a successful call answers with. */
+export type ActionOutput<P extends ActionPath, M extends string> = TypesOf<HandlerOf<P, M>> extends { data: infer D } ? D : never
+
+/** The names of the `:name` and `**:name` segments of a pattern. */
+export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}` ? Name : never
+
+/** Values for a pattern's dynamic segments. */
+export type ActionParams<P extends string> = { [K in ParamNames<P>]: string | number }
+
+/** Options of `$action` and of `useAction`'s calls. */
+export interface ActionCallOptions<P extends ActionPath, M extends HttpMethod> {
+  method?: M
+  /** Filled into the `:name` segments, URL-encoded. */
+  params?: ActionParams<P>
+  /** Sent as the query for GET and HEAD, as a JSON body otherwise. */
+  input?: ActionInput<P, M>
+  headers?: Record<string, string>
+  signal?: AbortSignal
+  /** Milliseconds before the call gives up with TIMEOUT_ERROR. */
+  timeout?: number
+  /** Extra attempts after a network failure or a 5xx, for GET, HEAD, PUT and DELETE only. Default 0. */
+  retry?: number
+  /** Milliseconds between attempts. Default 300. */
+  retryDelay?: number
+}
+
+/** The envelope a call resolves to. */
+export type ActionCallResult<P extends ActionPath, M extends HttpMethod> = ActionResult<ActionOutput<P, M>>

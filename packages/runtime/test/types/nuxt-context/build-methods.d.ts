@@ -1,0 +1,3 @@
+// The module generates this file into the app's build directory.
+declare const methods: Record<string, string>
+export default methods
