@@ -23,19 +23,22 @@ type IsUnion<T, U = T> = T extends unknown ? ([U] extends [T] ? false : true) : 
 /** The method used when none is given: the route's only one, else POST. */
 export type DefaultMethod<P extends ActionPath> = true extends IsUnion<ActionMethod<P>> ? 'POST' : ActionMethod<P>
 
-type HandlerOf<P extends ActionPath, M extends string> = Lowercase<M> extends keyof ActionRoutes[P]
-  ? ActionRoutes[P][Lowercase<M>]
-  : 'default' extends keyof ActionRoutes[P] ? ActionRoutes[P]['default' & keyof ActionRoutes[P]] : never
+type HandlerOf<P extends ActionPath, M extends string> = [M] extends [never] ? never
+  : Lowercase<M> extends keyof ActionRoutes[P]
+    ? ActionRoutes[P][Lowercase<M>]
+    : 'default' extends keyof ActionRoutes[P] ? ActionRoutes[P]['default' & keyof ActionRoutes[P]] : never
 
 type TypesOf<THandler> = [THandler] extends [never] ? never
   : THandler extends { '~types'?: infer T } ? NonNullable<T>
     : ActionTypes<unknown, Record<string, string>, unknown>
 
 /** What a client sends: the input schema's input type, `unknown` without a schema. */
-export type ActionInput<P extends ActionPath, M extends string> = TypesOf<HandlerOf<P, M>> extends { input: infer I } ? I : never
+export type ActionInput<P extends ActionPath, M extends string> = [TypesOf<HandlerOf<P, M>>] extends [never] ? never
+  : TypesOf<HandlerOf<P, M>> extends { input: infer I } ? I : never
 
 /** What a successful call answers with. */
-export type ActionOutput<P extends ActionPath, M extends string> = TypesOf<HandlerOf<P, M>> extends { data: infer D } ? D : never
+export type ActionOutput<P extends ActionPath, M extends string> = [TypesOf<HandlerOf<P, M>>] extends [never] ? never
+  : TypesOf<HandlerOf<P, M>> extends { data: infer D } ? D : never
 
 /** The names of the `:name` and `**:name` segments of a pattern. */
 export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
