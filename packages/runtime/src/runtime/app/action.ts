@@ -9,6 +9,31 @@ export function resolveMethod(path: string, method?: string): string {
   return (method ?? defaultMethods[path] ?? 'POST').toUpperCase()
 }
 
+type RequestFetch = (url: string, options: Record<string, unknown>) => Promise<unknown>
+
+/**
+ * During SSR, `useRequestFetch()` forwards the incoming request's cookies and
+ * headers, but it is a plain function without `.raw`: the response's status
+ * is taken from its onResponse hook instead.
+ */
+function ssrFetcher(): ActionFetcher {
+  const requestFetch = useRequestFetch() as unknown as RequestFetch
+  return {
+    async raw(url, options) {
+      let status = 0
+      let statusText = ''
+      const data = await requestFetch(url, {
+        ...options,
+        onResponse({ response }: { response: Response }) {
+          status = response.status
+          statusText = response.statusText
+        },
+      })
+      return { status, statusText, _data: data }
+    },
+  }
+}
+
 /**
  * Calls an action by its route pattern and resolves to its envelope; it
  * never throws for a failure. During SSR it goes through `useRequestFetch`,
@@ -21,8 +46,7 @@ export function $action<P extends ActionPath, M extends ActionMethod<P> = Defaul
   path: P,
   options: ActionCallOptions<P, M> = {},
 ): Promise<ActionCallResult<P, M>> {
-  // Nuxt sets the global $fetch on both sides; useRequestFetch adds the incoming request's headers during SSR
-  const fetcher = (import.meta.server ? useRequestFetch() : (globalThis as unknown as { $fetch: unknown }).$fetch) as ActionFetcher
+  const fetcher = import.meta.server ? ssrFetcher() : (globalThis as unknown as { $fetch: ActionFetcher }).$fetch
   const resolved: CallOptions = { ...options as CallOptions, method: resolveMethod(path, options.method) }
   return callAction(fetcher, path, resolved) as Promise<ActionCallResult<P, M>>
 }
