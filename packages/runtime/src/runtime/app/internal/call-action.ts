@@ -38,7 +38,8 @@ function clientError(code: string, message: string): { success: false, error: Ac
  * fillParams('/api/todos/:id', { id: 'a b' }) // '/api/todos/a%20b'
  */
 export function fillParams(path: string, params: Record<string, string | number> = {}): string {
-  return path.replace(/(\*\*)?:(\w+)/g, (_segment, catchAll: string | undefined, name: string) => {
+  // a name starts with a letter or _, so a port in an absolute URL is left alone
+  return path.replace(/(\*\*)?:([a-z_]\w*)/gi, (_segment, catchAll: string | undefined, name: string) => {
     const value = params[name]
     if (value === undefined || value === null) throw new TypeError(`Missing route param "${name}" for ${path}`)
     const text = String(value)
