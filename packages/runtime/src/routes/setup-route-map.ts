@@ -32,6 +32,7 @@ export function setupRouteMap(nuxt: Nuxt, routeMapModule: string): { refresh: ()
   })
   addTemplate({
     filename: DEFAULT_METHODS,
+    write: true, // on disk, so a developer can read what the client gets
     getContents: async () => renderDefaultMethods(await scan()),
   })
   addTypeTemplate({
