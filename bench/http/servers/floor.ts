@@ -1,0 +1,63 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec'
+import { createRouter, defineEventHandler, getQuery, getRequestHeader, readBody, setResponseStatus } from 'h3'
+import type { H3Event } from 'h3'
+import { buildTodo, listOutput, listTodos, resolveUser, routes, todoInput, todoOutput, todoQuery } from '../route-fixture'
+
+/** Field errors the way the envelope carries them: dot paths, `_root` for the whole value. */
+function toFieldErrors(issues: ReadonlyArray<StandardSchemaV1.Issue>): Record<string, string[]> {
+  const fieldErrors: Record<string, string[]> = Object.create(null)
+  for (const issue of issues) {
+    const path = issue.path?.length ? issue.path.map(p => String(typeof p === 'object' ? p.key : p)).join('.') : '_root'
+    ;(fieldErrors[path] ??= []).push(issue.message)
+  }
+  return fieldErrors
+}
+
+function fail(event: H3Event, issues: ReadonlyArray<StandardSchemaV1.Issue>, code: string, message: string, statusCode: number) {
+  setResponseStatus(event, statusCode)
+  return { success: false, error: { code, message, statusCode, fieldErrors: toFieldErrors(issues) } }
+}
+
+async function validate(schema: StandardSchemaV1, value: unknown) {
+  let result = schema['~standard'].validate(value)
+  if (result instanceof Promise) result = await result
+  return result
+}
+
+function todoRoute(outputSchema?: StandardSchemaV1) {
+  return defineEventHandler(async (event) => {
+    const body = await readBody(event)
+    const input = await validate(todoInput, body ?? {})
+    if (input.issues) return fail(event, input.issues, 'VALIDATION_ERROR', 'Input validation failed', 422)
+    const ctx = { user: resolveUser(getRequestHeader(event, 'x-user')) }
+    const value = input.value as { title: string, priority: number }
+    const data = buildTodo(value.title, value.priority, ctx.user.id)
+    if (!outputSchema) return { success: true, data }
+    const output = await validate(outputSchema, data)
+    if (output.issues) return fail(event, output.issues, 'OUTPUT_VALIDATION_ERROR', 'Output validation failed', 500)
+    return { success: true, data: output.value }
+  })
+}
+
+function listRoute(outputSchema?: StandardSchemaV1) {
+  return defineEventHandler(async (event) => {
+    const input = await validate(todoQuery, getQuery(event))
+    if (input.issues) return fail(event, input.issues, 'VALIDATION_ERROR', 'Input validation failed', 422)
+    const ctx = { user: resolveUser(getRequestHeader(event, 'x-user')) }
+    const value = input.value as { page: number, size: number }
+    const data = listTodos(value.page, value.size, ctx.user.id)
+    if (!outputSchema) return { success: true, data }
+    const output = await validate(outputSchema, data)
+    if (output.issues) return fail(event, output.issues, 'OUTPUT_VALIDATION_ERROR', 'Output validation failed', 500)
+    return { success: true, data: output.value }
+  })
+}
+
+/** The floor: hand-written h3 handlers doing the same work as an action, with nothing generic. */
+export function createFloorRouter() {
+  return createRouter()
+    .post(routes.post, todoRoute())
+    .post(routes.postWithOutput, todoRoute(todoOutput))
+    .get(routes.get, listRoute())
+    .get(routes.getWithOutput, listRoute(listOutput))
+}

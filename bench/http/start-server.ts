@@ -1,0 +1,37 @@
+import { fork } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+
+/** A server running in its own child process. */
+export interface RunningServer {
+  name: string
+  url: string
+  child: ChildProcess
+  stop: () => Promise<void>
+}
+
+/** Forks the bundled server entry for one subject and waits for its port. */
+export function startServer(bundle: string, name: string, options: { profileDir?: string } = {}): Promise<RunningServer> {
+  const execArgv = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`, `--cpu-prof-name=${name}.cpuprofile`] : []
+  const child = fork(bundle, [name], { execArgv, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+  return new Promise((resolve, reject) => {
+    child.once('error', reject)
+    child.once('exit', code => reject(new Error(`server ${name} exited with ${code} before listening`)))
+    child.once('message', (message: { port: number }) => {
+      child.removeAllListeners('exit')
+      resolve({
+        name,
+        url: `http://127.0.0.1:${message.port}`,
+        child,
+        stop: () => new Promise<void>((done) => {
+          if (child.exitCode !== null) return done()
+          const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
+          child.once('exit', () => {
+            clearTimeout(timer)
+            done()
+          })
+          child.disconnect()
+        }),
+      })
+    })
+  })
+}
