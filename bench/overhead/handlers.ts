@@ -1,0 +1,44 @@
+import { createApp, createRouter, defineEventHandler, getQuery, readBody, setResponseStatus, toPlainHandler } from 'h3'
+import type { StandardSchemaV1 } from '@standard-schema/spec'
+import { z } from 'zod'
+import { defineAction } from '../../packages/runtime/src/runtime/server/index'
+
+/** A trivial schema, so the wrapper's own cost is not hidden by validation. */
+const trivial = z.object({ n: z.coerce.number() })
+
+async function validate(value: unknown) {
+  let result = trivial['~standard'].validate(value)
+  if (result instanceof Promise) result = await result
+  return result as StandardSchemaV1.Result<{ n: number }>
+}
+
+const floor = defineEventHandler(async (event) => {
+  const result = await validate(event.method === 'GET' ? getQuery(event) : await readBody(event))
+  if (result.issues) {
+    setResponseStatus(event, 422)
+    return { success: false, error: { code: 'VALIDATION_ERROR', message: 'Input validation failed', statusCode: 422 } }
+  }
+  return { success: true, data: result.value.n }
+})
+
+const action = defineAction({ input: trivial, handler: ({ input }) => input.n })
+
+/**
+ * One h3 app serving the floor and defineAction on the same trivial schema,
+ * plus a constant route that shows what h3 itself costs. Called through
+ * h3 v1's `toPlainHandler`, which builds a real H3Event per request.
+ */
+export const callApp = toPlainHandler(createApp().use(createRouter()
+  .use('/noop', defineEventHandler(() => ({ success: true, data: 1 })))
+  .use('/floor', floor)
+  .use('/action', action)))
+
+/** A POST request with a JSON body to one of the routes. */
+export function postTo(path: string) {
+  return callApp({ method: 'POST', path, headers: { 'content-type': 'application/json', 'content-length': '7' }, body: '{"n":1}' })
+}
+
+/** A GET request with a query to one of the routes. */
+export function getFrom(path: string) {
+  return callApp({ method: 'GET', path: `${path}?n=1`, headers: {} })
+}
