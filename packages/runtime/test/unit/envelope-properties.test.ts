@@ -1,0 +1,101 @@
+import { request } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import fc from 'fast-check'
+import { z } from 'zod'
+import { defineAction } from '../../src/runtime/server'
+import { issuesToFieldErrors } from '../../src/runtime/server/internal/field-errors'
+import type { TestServer } from '../helpers/serve'
+import { serve } from '../helpers/serve'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await serve({
+    '/loose': defineAction({ handler: ({ input }) => ({ input }) }),
+    '/strict': defineAction({ input: z.object({ name: z.string().min(1), tags: z.array(z.string()).max(3) }), handler: ({ input }) => input }),
+  })
+})
+afterAll(() => server.close())
+
+/** Sends raw bytes with node:http (fetch refuses some methods and bodies) and reads the answer. */
+function send(method: string, path: string, headers: Record<string, string>, body: Uint8Array): Promise<{ status: number, text: string }> {
+  const url = new URL(path, server.url)
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method, headers: { ...headers, 'content-length': String(body.byteLength) } }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk) => {
+        text += chunk
+      })
+      res.on('end', () => resolve({ status: res.statusCode!, text }))
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+function expectEnvelope(status: number, text: string, method: string) {
+  if (method === 'HEAD') {
+    expect(text).toBe('')
+    return
+  }
+  const envelope = JSON.parse(text)
+  if (envelope.success === true) {
+    expect(status).toBeGreaterThanOrEqual(200)
+    expect(status).toBeLessThan(300)
+    expect(Object.keys(envelope).sort()).toEqual(['data', 'success'])
+    return
+  }
+  expect(envelope.success).toBe(false)
+  expect(Object.keys(envelope).sort()).toEqual(['error', 'success'])
+  const { code, message, statusCode, fieldErrors, ...rest } = envelope.error
+  expect(rest).toEqual({})
+  expect(typeof code).toBe('string')
+  expect(typeof message).toBe('string')
+  expect(statusCode).toBe(status)
+  if (fieldErrors !== undefined) {
+    for (const messages of Object.values(fieldErrors)) expect((messages as unknown[]).every(entry => typeof entry === 'string')).toBe(true)
+  }
+  expect(text).not.toMatch(/\bat .*\(|node_modules|\.ts:\d/)
+}
+
+const methods = fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS')
+const contentTypes = fc.option(fc.constantFrom(
+  'application/json', 'application/json; charset=utf-8', 'application/problem+json', 'text/plain',
+  'application/x-www-form-urlencoded', 'multipart/form-data; boundary=xyz', 'multipart/form-data', 'application/octet-stream', '*/*', 'garbage',
+), { nil: undefined })
+const bodies = fc.oneof(
+  fc.uint8Array({ maxLength: 256 }),
+  fc.json().map(text => new TextEncoder().encode(text)),
+  fc.jsonValue().map(value => new TextEncoder().encode(JSON.stringify({ name: value, tags: value, __proto__: value }))),
+  fc.string().map(text => new TextEncoder().encode(text)),
+)
+const queries = fc.array(fc.tuple(fc.oneof(fc.string(), fc.constantFrom('__proto__', 'constructor', 'prototype', 'a[b]', 'a.b')), fc.string()), { maxLength: 5 })
+  .map(pairs => pairs.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&'))
+
+describe('envelope invariant (property)', () => {
+  it('any method, content type, body bytes and query answers a valid envelope', async () => {
+    await fc.assert(fc.asyncProperty(methods, contentTypes, bodies, queries, fc.constantFrom('/loose', '/strict'), async (method, contentType, body, query, path) => {
+      const headers: Record<string, string> = contentType ? { 'content-type': contentType } : {}
+      const { status, text } = await send(method, `${path}?${query}`, headers, method === 'GET' || method === 'HEAD' ? new Uint8Array() : body)
+      expectEnvelope(status, text, method)
+    }), { numRuns: 300 })
+    expect(Object.prototype).not.toHaveProperty('polluted')
+    expect(({} as Record<string, unknown>).name).toBeUndefined()
+  })
+
+  it('fieldErrors keys are dot paths, for any issue path, and cannot pollute', () => {
+    const segment = fc.oneof(fc.string(), fc.nat(), fc.constantFrom('__proto__', 'constructor', 'prototype'), fc.record({ key: fc.oneof(fc.string(), fc.nat()) }))
+    fc.assert(fc.property(fc.array(fc.record({ message: fc.string(), path: fc.option(fc.array(segment, { maxLength: 5 }), { nil: undefined }) })), (issues) => {
+      const fieldErrors = issuesToFieldErrors(issues)
+      expect(Object.getPrototypeOf(fieldErrors)).toBeNull()
+      for (const issue of issues) {
+        const parts = (issue.path ?? []).map(part => String(typeof part === 'object' ? part.key : part))
+        const key = parts.length ? parts.join('.') : '_root'
+        expect(fieldErrors[key]).toContain(issue.message)
+      }
+      expect(Object.values(fieldErrors).flat()).toHaveLength(issues.length)
+      expect(Object.prototype).not.toHaveProperty('0')
+      expect(({} as Record<string, unknown>).__proto__).toBe(Object.prototype)
+    }), { numRuns: 500 })
+  })
+})
