@@ -43,7 +43,9 @@ afterAll(() => {
     try {
       process.kill(-dev.pid, 'SIGTERM')
     }
-    catch {}
+    catch {
+      // the dev server has already exited
+    }
   }
   rmSync(appDir, { recursive: true, force: true })
 })
