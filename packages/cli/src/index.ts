@@ -1,0 +1,15 @@
+export { runCli, withDefaultCommand } from './run-cli'
+export { main } from './main'
+export { CliError } from './cli-error'
+export { registerTemplateProvider, unregisterTemplateProvider } from './template-source'
+export type { AddResult, PlannedFile } from './commands/add'
+export type { ScannedRoute } from './scan-action-routes'
+export type {
+  MiddlewareTemplateOptions,
+  RouteMethod,
+  RouteTemplateOptions,
+  SchemaLibrary,
+  SharedMiddleware,
+  TemplateFile,
+  TemplateSet,
+} from '../../../templates/types'

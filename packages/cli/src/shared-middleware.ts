@@ -1,0 +1,68 @@
+import { readFile } from 'node:fs/promises'
+import { dirname, join, relative } from 'pathe'
+import { camelCase } from 'scule'
+import type { SharedMiddleware } from '../../../templates/types'
+import { CliError } from './cli-error'
+import { exists } from './write-file-atomic'
+
+/** A shared middleware a route will import, and whether its file must be written. */
+export interface PlannedMiddleware extends SharedMiddleware {
+  /** Absolute path of `<serverDir>/utils/<name>.ts`. */
+  file: string
+  /** False when the file is there already (it is imported, never rewritten). */
+  create: boolean
+}
+
+const reservedWords = new Set(('break case catch class const continue debugger default delete do else enum export extends false finally '
+  + 'for function if import in instanceof new null return super switch this throw true try typeof var void while with yield '
+  + 'let static implements interface package private protected public await').split(' '))
+
+/**
+ * Splits `--middleware auth,audit-log` into names, refusing names that are not
+ * plain file names or whose camelCase is not a usable identifier.
+ * @example
+ * parseMiddlewareNames('auth, audit-log') // ['auth', 'audit-log']
+ */
+export function parseMiddlewareNames(value: string | undefined): string[] {
+  if (value === undefined) return []
+  const names = value.split(',').map(name => name.trim()).filter(Boolean)
+  if (!names.length) throw new CliError('--middleware needs a name, like --middleware auth.')
+  for (const name of names) {
+    if (!/^[a-z][\w-]*$/i.test(name) || reservedWords.has(camelCase(name))) {
+      throw new CliError(`"${name}" is not a usable middleware name: start with a letter, use letters, digits, - and _, and avoid JavaScript keywords.`)
+    }
+  }
+  return [...new Set(names)]
+}
+
+function exportsName(source: string, name: string): boolean {
+  return new RegExp(`export\\s+(?:const|let|var|(?:async\\s+)?function)\\s+${name}\\b`).test(source)
+    || new RegExp(`export\\s*\\{[^}]*\\b${name}\\b[^}]*\\}`).test(source)
+}
+
+/**
+ * Plans each shared middleware: its file in `<serverDir>/utils`, the export the
+ * route imports, and the relative import path from the route file. An existing
+ * file is used as is, and refused when it does not export that name.
+ * @example
+ * await planSharedMiddleware(['auth'], { serverDir: '/app/server', routeFile: '/app/server/api/todos/index.get.ts', rootDir: '/app' })
+ * // [{ name: 'auth', exportName: 'auth', importPath: '../../utils/auth', file: '/app/server/utils/auth.ts', create: true }]
+ */
+export async function planSharedMiddleware(
+  names: string[],
+  paths: { serverDir: string, routeFile: string, rootDir: string },
+): Promise<PlannedMiddleware[]> {
+  const planned: PlannedMiddleware[] = []
+  for (const name of names) {
+    const exportName = camelCase(name)
+    const file = join(paths.serverDir, 'utils', `${name}.ts`)
+    let importPath = relative(dirname(paths.routeFile), file.replace(/\.ts$/, ''))
+    if (!importPath.startsWith('.')) importPath = `./${importPath}`
+    const create = !(await exists(file))
+    if (!create && !exportsName(await readFile(file, 'utf8'), exportName)) {
+      throw new CliError(`${relative(paths.rootDir, file)} exists but exports no "${exportName}": export it, or pick another middleware name.`)
+    }
+    planned.push({ name, exportName, importPath, file, create })
+  }
+  return planned
+}

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto'
+import { link, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises'
+import { dirname } from 'pathe'
+import { CliError } from './cli-error'
+
+/**
+ * Writes `contents` to a temporary file beside `path`, then moves it into
+ * place, so a reader never sees half a file. Without `force` an existing file
+ * is left alone and the write is refused (a hard link makes that check and the
+ * move one step where the file system allows it).
+ * @example
+ * await writeFileAtomic('/app/server/api/hello.get.ts', 'export default ...', { force: false })
+ */
+export async function writeFileAtomic(path: string, contents: string, options: { force: boolean, display?: string }): Promise<void> {
+  await mkdir(dirname(path), { recursive: true })
+  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`
+  await writeFile(temporary, contents, { flag: 'wx' })
+  try {
+    if (options.force) {
+      await rename(temporary, path)
+      return
+    }
+    try {
+      await link(temporary, path)
+    }
+    catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw alreadyExists(options.display ?? path)
+      // no hard links here (some network and Windows drives): check, then move
+      if (await exists(path)) throw alreadyExists(options.display ?? path)
+      await rename(temporary, path)
+    }
+  }
+  finally {
+    await rm(temporary, { force: true })
+  }
+}
+
+/** True when something exists at `path`. */
+export async function exists(path: string): Promise<boolean> {
+  return stat(path).then(() => true, () => false)
+}
+
+/** The refusal for a file that is already there. */
+export function alreadyExists(display: string): CliError {
+  return new CliError(`${display} already exists: pass --force to overwrite it.`)
+}

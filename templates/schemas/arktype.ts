@@ -1,0 +1,19 @@
+import type { SchemaTemplate } from '../types'
+import { inputExample, needsBody, objectKey, objectLines, optionalField } from './shared'
+
+/**
+ * arktype snippets (arktype 2.x).
+ * @example
+ * arktypeSchema({ params: ['id'], method: 'patch' }).params
+ * // type({ id: 'string > 0' })
+ */
+export const arktypeSchema: SchemaTemplate = ({ params, method }) => ({
+  imports: `import { type } from 'arktype'`,
+  params: params.length
+    ? `type({\n${objectLines(params.map(name => [objectKey(name), `'string > 0'`]), '  ')}\n  })`
+    : '',
+  input: needsBody(method)
+    ? `type({\n    title: 'string > 0',\n  })`
+    : `type({\n    '${optionalField(method)}?': 'string',\n  })`,
+  inputExample: inputExample(method),
+})

@@ -1,0 +1,19 @@
+import type { SchemaTemplate } from '../types'
+import { inputExample, needsBody, objectKey, objectLines, optionalField } from './shared'
+
+/**
+ * zod snippets (zod 3.24+ and 4).
+ * @example
+ * zodSchema({ params: ['id'], method: 'patch' }).params
+ * // z.object({ id: z.string().min(1) })
+ */
+export const zodSchema: SchemaTemplate = ({ params, method }) => ({
+  imports: `import { z } from 'zod'`,
+  params: params.length
+    ? `z.object({\n${objectLines(params.map(name => [objectKey(name), 'z.string().min(1)']), '  ')}\n  })`
+    : '',
+  input: needsBody(method)
+    ? `z.object({\n    title: z.string().min(1),\n  })`
+    : `z.object({\n    ${optionalField(method)}: z.string().optional(),\n  })`,
+  inputExample: inputExample(method),
+})

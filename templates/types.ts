@@ -1,0 +1,66 @@
+/** A file a template produces: where it goes (relative to the project root) and what it holds. */
+export interface TemplateFile {
+  path: string
+  contents: string
+}
+
+/** The HTTP methods a route file name can end with. */
+export type RouteMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head'
+
+/** The schema libraries the bundled templates know, and `none` for a route without a schema. */
+export type SchemaLibrary = 'zod' | 'valibot' | 'arktype' | 'none'
+
+/** A shared middleware a route imports from the server's utils folder. */
+export interface SharedMiddleware {
+  /** As typed on the command line, also the file name: `require-user`. */
+  name: string
+  /** The exported constant: `requireUser`. */
+  exportName: string
+  /** From the route file to the middleware file, without extension: `../../utils/require-user`. */
+  importPath: string
+}
+
+/** What the route template gets. */
+export interface RouteTemplateOptions {
+  /** The folder the route goes in, relative to the project root: `server/api`. */
+  dir: string
+  /** The route path without method: `todos/[id]`. */
+  route: string
+  method: RouteMethod
+  /** The URL the route answers, in h3 router syntax: `/api/todos/:id`. */
+  url: string
+  schema: SchemaLibrary
+  /** Names of the dynamic segments, in order: `['id']`. */
+  params: string[]
+  /** Shared middleware to import; empty means the route gets its own middleware stub. */
+  middleware: SharedMiddleware[]
+}
+
+/** What the middleware template gets. */
+export interface MiddlewareTemplateOptions {
+  /** The file to write, relative to the project root: `server/utils/auth.ts`. */
+  path: string
+  name: string
+  exportName: string
+}
+
+/** The code one schema library contributes to a route file. */
+export interface SchemaSnippets {
+  /** Import line, or empty. */
+  imports: string
+  /** An object schema with one string per dynamic segment, or empty. */
+  params: string
+  /** The input schema for the method, or empty. */
+  input: string
+  /** One line saying what input looks like, for the comment above it. */
+  inputExample: string
+}
+
+/** A schema template: the snippets for a route's params and method. */
+export type SchemaTemplate = (options: { params: string[], method: RouteMethod }) => SchemaSnippets
+
+/** A set of templates: the bundled one, or one pulled with `--template`. */
+export interface TemplateSet {
+  route: (options: RouteTemplateOptions) => TemplateFile
+  middleware: (options: MiddlewareTemplateOptions) => TemplateFile
+}
