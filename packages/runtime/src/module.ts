@@ -3,12 +3,16 @@ import { defu } from 'defu'
 import { answerHeadLikeGet } from './head-routes'
 import type { NitroLike } from './head-routes'
 import { setupRouteMap } from './routes/setup-route-map'
+import { setupActionRouteDevtools } from './devtools/setup-devtools'
+import type { DevtoolsModuleOptions } from './devtools/setup-devtools'
 import { assertBodySize, DEFAULT_MAX_BODY_SIZE } from './runtime/server/internal/action-defaults'
 
 /** Options under `actionRoute` in nuxt.config. */
 export interface ModuleOptions {
   /** Largest accepted request body in bytes, for every action that does not set its own. Default 1 MiB. */
   maxBodySize: number
+  /** The DevTools tab, its endpoints and the request recorder, in `nuxi dev` only: `{ enabled: true, maxRecords: 200, redactHeaders: [] }`. */
+  devtools?: Partial<DevtoolsModuleOptions>
 }
 
 /** The server API the module auto-imports: an explicit list, so no internal helper leaks. */
@@ -54,5 +58,8 @@ export default defineNuxtModule<ModuleOptions>({
     hook('nitro:init', nitro => answerHeadLikeGet(nitro, () => {
       if (nuxt.options.dev) void routeMap.refresh()
     }))
+
+    // dev only: the Actions tab in Nuxt DevTools, its endpoints under /__action-route/ and the request recorder
+    if (nuxt.options.dev) setupActionRouteDevtools(nuxt, options.devtools, resolver.resolve('./runtime/devtools'))
   },
 })

@@ -1,0 +1,76 @@
+import type { Nuxt } from '@nuxt/schema'
+import { addServerHandler, addServerPlugin, useLogger } from '@nuxt/kit'
+import { join } from 'pathe'
+import { renderRoutesModule, ROUTES_MODULE_ID } from './render-routes-module'
+import type { ScannedHandler } from './render-routes-module'
+
+/** Options under `actionRoute.devtools` in nuxt.config. */
+export interface DevtoolsModuleOptions {
+  /** Set to false to leave out the endpoints, the recorder and the tab. Default true (in dev only). */
+  enabled: boolean
+  /** How many requests the recorder keeps. Default 200. */
+  maxRecords: number
+  /** Header names to redact on top of authorization, cookie, set-cookie and proxy-authorization. */
+  redactHeaders: string[]
+}
+
+/** Defaults of `actionRoute.devtools`. */
+export const devtoolsDefaults: DevtoolsModuleOptions = { enabled: true, maxRecords: 200, redactHeaders: [] }
+
+/** Prefix of every dev-only endpoint; the panel is served under `${DEVTOOLS_BASE}/client/`. */
+export const DEVTOOLS_BASE = '/__action-route'
+
+interface NitroWithScan {
+  scannedHandlers: ScannedHandler[]
+}
+interface NitroConfigWithVirtual {
+  virtual?: Record<string, string | (() => string | Promise<string>)>
+}
+
+/**
+ * Wires the DevTools side in `nuxi dev`: the registry, records and stream
+ * endpoints and the recording plugin in Nitro, and the DevTools tab with its
+ * client. Does nothing outside development, so a production build holds none of it.
+ * `runtimeDir` is the folder of the Nitro-side files (`runtime/devtools`), resolved by the module.
+ */
+export function setupActionRouteDevtools(nuxt: Nuxt, options: Partial<DevtoolsModuleOptions> | undefined, runtimeDir: string): void {
+  const settings = { ...devtoolsDefaults, ...options }
+  if (!nuxt.options.dev || !settings.enabled) return
+
+  // the routes module is rendered from nitro.scannedHandlers at every (re)build
+  let nitro: NitroWithScan | undefined
+  const hook = nuxt.hook as unknown as {
+    (name: 'nitro:config', run: (config: NitroConfigWithVirtual) => void): void
+    (name: 'nitro:init', run: (instance: NitroWithScan) => void): void
+  }
+  hook('nitro:config', (config) => {
+    config.virtual ||= {}
+    config.virtual[ROUTES_MODULE_ID] = () => renderRoutesModule(nitro?.scannedHandlers ?? [], {
+      base: DEVTOOLS_BASE,
+      rootDir: nuxt.options.rootDir,
+      maxRecords: settings.maxRecords,
+      redactHeaders: settings.redactHeaders,
+    })
+  })
+  hook('nitro:init', (instance) => {
+    nitro = instance
+  })
+
+  addServerPlugin(join(runtimeDir, 'plugins/record-requests'))
+  addServerHandler({ route: `${DEVTOOLS_BASE}/api/routes`, method: 'get', handler: join(runtimeDir, 'handlers/routes.get') })
+  addServerHandler({ route: `${DEVTOOLS_BASE}/api/records`, handler: join(runtimeDir, 'handlers/records') })
+  addServerHandler({ route: `${DEVTOOLS_BASE}/api/stream`, method: 'get', handler: join(runtimeDir, 'handlers/stream.get') })
+
+  void addDevtoolsTab(nuxt)
+}
+
+/** The tab needs @action-route/devtools built; the endpoints work without it. */
+async function addDevtoolsTab(nuxt: Nuxt): Promise<void> {
+  try {
+    const { setupDevtoolsTab } = await import('@action-route/devtools')
+    setupDevtoolsTab(nuxt, { base: DEVTOOLS_BASE })
+  }
+  catch (error) {
+    useLogger('action-route').warn(`The Actions DevTools tab is off: @action-route/devtools could not be loaded (${error instanceof Error ? error.message : String(error)}). Build it with \`pnpm --filter @action-route/devtools build\`.`)
+  }
+}

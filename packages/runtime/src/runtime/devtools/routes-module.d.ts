@@ -1,0 +1,13 @@
+// The virtual module rendered by src/devtools/render-routes-module.ts; it exists only in a dev Nitro build.
+declare module '#action-route/devtools-routes' {
+  /** Options of the dev-only tooling. */
+  export const options: { base: string, rootDir: string, maxRecords: number, redactHeaders: string[] }
+  /** One entry per scanned route file. */
+  export const routes: {
+    route: string
+    method: string
+    file: string
+    relativeFile: string
+    load: () => Promise<{ default?: unknown }>
+  }[]
+}
