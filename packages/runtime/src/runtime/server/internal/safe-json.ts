@@ -1,18 +1,33 @@
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 
-function dropUnsafeKeys(key: string, value: unknown): unknown {
-  return UNSAFE_KEYS.has(key) ? undefined : value
+/**
+ * Deletes `__proto__`, `constructor` and `prototype` own keys at any depth.
+ * Iterative, not a JSON.parse reviver: a reviver recurses, and 100k levels
+ * of valid JSON overflowed the stack and answered PARSE_ERROR.
+ */
+function dropUnsafeKeys(root: unknown): void {
+  const pending: unknown[] = [root]
+  while (pending.length > 0) {
+    const value = pending.pop()
+    if (typeof value !== 'object' || value === null) continue
+    for (const key of Object.keys(value)) {
+      if (UNSAFE_KEYS.has(key)) Reflect.deleteProperty(value, key)
+      else pending.push((value as Record<string, unknown>)[key])
+    }
+  }
 }
 
 /**
  * JSON.parse that drops `__proto__`, `constructor` and `prototype` keys at any
- * depth. The reviver (slow) only runs when the text could hold such a key,
- * written plainly or with \u escapes.
+ * depth. JSON.parse makes them plain own properties; the walk that removes
+ * them only runs when the text could hold one, written plainly or with \u escapes.
  */
 export function parseJsonSafely(text: string): unknown {
-  const suspicious = text.includes('__proto__') || text.includes('constructor')
-    || text.includes('prototype') || text.includes('\\u')
-  return JSON.parse(text, suspicious ? dropUnsafeKeys : undefined)
+  const value: unknown = JSON.parse(text)
+  if (text.includes('__proto__') || text.includes('constructor') || text.includes('prototype') || text.includes('\\u')) {
+    dropUnsafeKeys(value)
+  }
+  return value
 }
 
 /** Whether a key could reach an object's prototype when used in assignment. */

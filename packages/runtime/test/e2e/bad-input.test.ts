@@ -1,0 +1,188 @@
+import { request } from 'node:http'
+import { connect } from 'node:net'
+import { describe, expect, inject, it } from 'vitest'
+
+const baseURL = inject('baseURL')
+const { hostname, port } = new URL(baseURL)
+
+interface Answer { status: number, text: string, headers: Record<string, string | string[] | undefined> }
+interface Case {
+  name: string
+  method?: string
+  path?: string
+  headers?: Record<string, string>
+  body?: string | Uint8Array
+  /** expected status and error code; `ok` for a success envelope */
+  expect: { status: number, code?: string } | 'ok' | 'empty'
+  data?: unknown
+}
+
+/** Sends one request with node:http, which allows any method, header and body bytes. */
+function send({ method = 'POST', path = '/api/echo', headers = {}, body }: Case): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    // an explicit length: Node's client would otherwise send a GET body with no framing at all
+    const length = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) }
+    const req = request({ hostname, port, method, path, headers: { ...length, ...headers } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', chunk => chunks.push(chunk))
+      res.on('end', () => resolve({ status: res.statusCode!, text: Buffer.concat(chunks).toString('utf8'), headers: res.headers }))
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+const json = (body: string | Uint8Array, contentType = 'application/json'): Pick<Case, 'headers' | 'body'> => ({ headers: { 'content-type': contentType }, body })
+const bytes = (...parts: Array<string | number[]>) => Buffer.concat(parts.map(part => typeof part === 'string' ? Buffer.from(part) : Buffer.from(part)))
+const PARSE = { status: 400, code: 'PARSE_ERROR' }
+const UNSUPPORTED = { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' }
+const TOO_LARGE = { status: 413, code: 'PAYLOAD_TOO_LARGE' }
+const INVALID = { status: 422, code: 'VALIDATION_ERROR' }
+
+const malformed = [
+  '{', '}', '{"a":}', '{"a" 1}', '{\'a\':1}', '{a:1}', '[1,]', '{"a":1,}', 'undefined', 'NaN', 'Infinity', '01', '1.', '.5', '+1',
+  '"unterminated', '{"a":"\\x"}', '{"a":"\\u12"}', 'tru', 'nul', '[', ']', '{"a":[}', '{"a":1}}', '{"a":1} {"b":2}', '/* c */ {}',
+  '{"a":1 // c\n}', '\u0000', '{"a":"b\u0001"}', ' \t\n ', '{"__proto__":}', '{"a":tru}', '[1 2]', '{"":}', '"\\"', '{"a":"\t"}',
+]
+const valid = '{"title":"Ship","tags":["a","b"],"n":{"x":[1,2,3]}}'
+const multipartBody = (boundary: string, parts: string[]) => `${parts.map(part => `--${boundary}\r\n${part}\r\n`).join('')}--${boundary}--\r\n`
+
+const cases: Case[] = [
+  ...malformed.flatMap(text => ['application/json', 'application/json; charset=utf-8', 'application/vnd.api+json'].map(type => ({
+    name: `malformed JSON ${JSON.stringify(text)} as ${type}`, ...json(text, type), expect: PARSE,
+  }))),
+  ...Array.from({ length: valid.length - 1 }, (_, index) => ({
+    name: `JSON truncated to ${index + 1} bytes`, ...json(valid.slice(0, index + 1)), expect: PARSE,
+  })),
+  ...['1', '"s"', 'null', 'true', 'false', '[]', '[1]', '0', '-1', '1e999', '{}'].map(text => ({
+    name: `valid JSON that is not the expected object: ${text}`, path: '/api/todos', ...json(text), expect: INVALID,
+  })),
+  ...[[0xFF], [0xC3, 0x28], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xF8, 0x88, 0x80, 0x80, 0x80]].map(sequence => ({
+    name: `invalid UTF-8 ${sequence.map(byte => byte.toString(16)).join(' ')} inside JSON`, ...json(bytes('{"a":"', sequence, '"}')), expect: PARSE,
+  })),
+  { name: 'a body with no content type', body: 'a=1', expect: UNSUPPORTED },
+  ...['text/plain', 'text/html', 'application/xml', 'application/octet-stream', 'image/png', 'application/javascript', 'multipart/mixed; boundary=x',
+    'application/jsonx', 'json', ';', 'application/x-www-form-urlencoded-x', 'text/json'].map(type => ({
+    name: `content type ${type}`, headers: { 'content-type': type }, body: 'a=1', expect: UNSUPPORTED,
+  })),
+  ...['application/json; charset=latin1', 'APPLICATION/JSON', 'application/json;;', 'Application/Json; Foo=bar', 'application/problem+json'].map(type => ({
+    name: `JSON with content type ${type}`, ...json('{"a":1}', type), expect: 'ok' as const, data: { method: 'POST', input: { a: 1 } },
+  })),
+  ...([
+    ['a=1&a=2&a=3', { a: ['1', '2', '3'] }],
+    ['a[b]=1&a[c]=2', { 'a[b]': '1', 'a[c]': '2' }],
+    ['a[]=1&a[]=2', { 'a[]': ['1', '2'] }],
+    ['=&&&', { '': '' }],
+    ['a=%ZZ', { a: '%ZZ' }],
+    ['__proto__[x]=1&constructor=1&prototype=2&ok=1', { '__proto__[x]': '1', 'ok': '1' }],
+    ['__proto__=1&b=2', { b: '2' }],
+    ['a=%F0%9F%98%80', { a: '😀' }],
+  ] as const).map(([body, input]) => ({
+    name: `urlencoded ${body}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, body, expect: 'ok' as const, data: { method: 'POST', input },
+  })),
+  {
+    name: 'multipart without files',
+    headers: { 'content-type': 'multipart/form-data; boundary=XYZ' },
+    body: multipartBody('XYZ', ['Content-Disposition: form-data; name="a"\r\n\r\n1', 'Content-Disposition: form-data; name="a"\r\n\r\n2']),
+    expect: 'ok',
+    data: { method: 'POST', input: { a: ['1', '2'] } },
+  },
+  {
+    name: 'multipart with a file',
+    path: '/api/form',
+    headers: { 'content-type': 'multipart/form-data; boundary=XYZ' },
+    body: multipartBody('XYZ', ['Content-Disposition: form-data; name="doc"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello']),
+    expect: 'ok',
+    data: { doc: { file: 'a.txt', size: 5 } },
+  },
+  { name: 'multipart whose boundary does not match', headers: { 'content-type': 'multipart/form-data; boundary=ABC' }, body: multipartBody('XYZ', ['Content-Disposition: form-data; name="a"\r\n\r\n1']), expect: PARSE },
+  { name: 'multipart without a boundary', headers: { 'content-type': 'multipart/form-data' }, body: multipartBody('XYZ', ['Content-Disposition: form-data; name="a"\r\n\r\n1']), expect: PARSE },
+  { name: 'multipart cut short', headers: { 'content-type': 'multipart/form-data; boundary=XYZ' }, body: '--XYZ\r\nContent-Disposition: form-data; name="a"\r\n\r\n1', expect: PARSE },
+  ...['a=1&a=2', 'a=&b=', 'a', '%5F%5Fproto%5F%5F=1', '__proto__=1', '__proto__[polluted]=1', 'constructor[prototype][polluted]=1', 'a=%', 'a=%E0%A4%A', `long=${'x'.repeat(8000)}`, 'a[b][c]=1', '&&=&='].map(query => ({
+    name: `query ${query.slice(0, 40)}`, method: 'GET', path: `/api/pollution/query?${query}`, expect: 'ok' as const,
+  })),
+  ...['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'PROPFIND', 'REPORT', 'PURGE', 'SEARCH', 'MKCOL', 'LOCK'].map(method => ({
+    name: `method ${method}`, method, path: '/api/echo?x=1', expect: 'ok' as const,
+  })),
+  { name: 'method HEAD', method: 'HEAD', path: '/api/echo?x=1', expect: 'empty' },
+  { name: 'HEAD with a body', method: 'HEAD', path: '/api/todos', headers: { 'content-type': 'application/json' }, body: '{"a":1}', expect: 'empty' },
+  { name: 'GET with a body (ignored, the query is read)', method: 'GET', path: '/api/echo?q=1', ...json('{"a":1}'), expect: 'ok', data: { method: 'GET', input: { q: '1' } } },
+  { name: 'a body over the module-wide limit', ...json(`{"a":"${'x'.repeat(70 * 1024)}"}`), expect: TOO_LARGE },
+  { name: 'a body over the per-action limit', path: '/api/limited', ...json(`{"a":"${'x'.repeat(40)}"}`), expect: TOO_LARGE },
+  { name: 'an empty body with a JSON content type', ...json(''), expect: 'ok', data: { method: 'POST', input: {} } },
+  { name: 'a JSON body of 100k nested arrays', path: '/api/big', ...json(`${'['.repeat(100_000)}${']'.repeat(100_000)}`), expect: 'ok', data: { type: 'array', keys: 1 } },
+  { name: 'a JSON body of 100k nested objects with a __proto__ key', path: '/api/big', ...json(`${'{"__proto__":'.repeat(100_000)}1${'}'.repeat(100_000)}`), expect: 'ok' },
+  { name: 'a JSON object with 300k keys', path: '/api/big', ...json(`{${Array.from({ length: 300_000 }, (_, index) => `"k${index}":0`).join(',')}}`), expect: 'ok', data: { type: 'object', keys: 300_000 } },
+  { name: 'a urlencoded body with 100k keys', path: '/api/big', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: Array.from({ length: 100_000 }, (_, index) => `k${index}=1`).join('&'), expect: 'ok', data: { type: 'object', keys: 100_000 } },
+]
+
+function expectSafeEnvelope(answer: Answer, expected: Case['expect'], data?: unknown) {
+  if (expected === 'empty') {
+    expect(answer.text).toBe('')
+    return
+  }
+  const envelope = JSON.parse(answer.text)
+  expect(answer.text).not.toMatch(/\bat .*\(|node_modules|\/work\/|\.output|\.mjs|\.ts:\d|stack/i)
+  if (expected === 'ok') {
+    expect(envelope.success, answer.text.slice(0, 300)).toBe(true)
+    expect(answer.status).toBeLessThan(300)
+    if (data !== undefined) expect(envelope.data).toEqual(data)
+    return
+  }
+  expect(envelope.success).toBe(false)
+  expect(answer.status).toBe(expected.status)
+  expect(envelope.error.code).toBe(expected.code)
+  expect(envelope.error.statusCode).toBe(expected.status)
+  expect(Object.keys(envelope.error).filter(key => key !== 'fieldErrors').sort()).toEqual(['code', 'message', 'statusCode'])
+}
+
+describe('bad-input corpus, end to end', () => {
+  it('has at least 200 cases', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(200)
+  })
+
+  it.each(cases.map(entry => [entry.name, entry] as const))('%s', async (_name, entry) => {
+    expectSafeEnvelope(await send(entry), entry.expect, entry.data)
+  })
+
+  it('a chunked body is read, and refused past the limit', async () => {
+    const small = await rawExchange(`POST /api/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n7\r\n{"a":1}\r\n0\r\n\r\n`)
+    expect(small).toMatch(/^HTTP\/1\.1 200/)
+    expect(small).toContain('{"success":true,"data":{"method":"POST","input":{"a":1}}}')
+    const chunk = `${'x'.repeat(8192)}`
+    const large = await rawExchange(`POST /api/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n${`2000\r\n${chunk}\r\n`.repeat(10)}0\r\n\r\n`)
+    expect(large).toMatch(/^HTTP\/1\.1 413/)
+  })
+
+  it('a body that stops halfway leaves the server healthy', async () => {
+    await rawExchange(`POST /api/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":"half`, { endAfterWrite: true })
+    const after = await send({ name: 'after', method: 'GET', path: '/api/echo?still=alive', expect: 'ok' })
+    expect(JSON.parse(after.text)).toEqual({ success: true, data: { method: 'GET', input: { still: 'alive' } } })
+  })
+
+  it('leaves Object.prototype untouched on the server afterwards', async () => {
+    const answer = await send({ name: 'check', method: 'GET', path: '/api/pollution/query', expect: 'ok' })
+    expect(JSON.parse(answer.text).data.prototypePolluted).toBe(false)
+  })
+})
+
+/** Writes raw bytes on a new connection and reads until the server closes it (or 5 s pass). */
+function rawExchange(payload: string, { endAfterWrite = false } = {}): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), hostname)
+    let received = ''
+    const done = () => {
+      socket.destroy()
+      resolve(received)
+    }
+    socket.setTimeout(5000, done)
+    socket.on('data', (chunk) => {
+      received += chunk
+    })
+    socket.on('end', done)
+    socket.on('error', done)
+    socket.write(payload, () => {
+      if (endAfterWrite) socket.end()
+    })
+  })
+}
