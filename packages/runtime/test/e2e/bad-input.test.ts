@@ -186,3 +186,14 @@ function rawExchange(payload: string, { endAfterWrite = false } = {}): Promise<s
     })
   })
 }
+
+describe('a client that gives up', () => {
+  it('aborting mid-request leaves the server healthy', async () => {
+    const controller = new AbortController()
+    const pending = fetch(`${baseURL}/api/slow?ms=500`, { signal: controller.signal }).catch(error => error)
+    setTimeout(() => controller.abort(), 50)
+    expect((await pending).name).toBe('AbortError')
+    const after = await fetch(`${baseURL}/api/slow?ms=0&tag=after`)
+    expect(await after.json()).toEqual({ success: true, data: { tag: 'after' } })
+  })
+})

@@ -1,0 +1,150 @@
+#!/usr/bin/env node
+// Load and soak: mixed requests at 100 connections against the built playground on 127.0.0.1.
+// Reports answers that are not envelopes, errors, p50/p99 latency and the server's RSS.
+// Usage: pnpm soak [--amount 50000] [--connections 100] [--no-build] [--write docs/soak.md]
+import { execFileSync, spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import autocannon from 'autocannon'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const playground = join(root, 'playground')
+const { values: args } = parseArgs({
+  options: {
+    'amount': { type: 'string', default: '50000' },
+    'connections': { type: 'string', default: '100' },
+    'no-build': { type: 'boolean', default: false },
+    'write': { type: 'string' },
+  },
+})
+const amount = Number(args.amount)
+const connections = Number(args.connections)
+
+const json = { 'content-type': 'application/json' }
+const ada = { authorization: 'Bearer ada-token' }
+// read-only or rejected requests, so the in-memory store does not grow and RSS shows leaks only
+const mix = [
+  { method: 'GET', path: '/api/todos?page=1', headers: ada, expect: 200 },
+  { method: 'GET', path: '/api/todos?page=0', headers: ada, expect: 422 },
+  { method: 'GET', path: '/api/todos', expect: 401 },
+  { method: 'GET', path: '/api/profile', headers: ada, expect: 200 },
+  { method: 'GET', path: '/api/admin/stats', headers: { authorization: 'Bearer grace-token' }, expect: 403 },
+  { method: 'POST', path: '/api/todos', headers: { ...ada, ...json }, body: '{"title":"   "}', expect: 422 },
+  { method: 'POST', path: '/api/newsletter', headers: json, body: '{"email":"ada@example.com","topics":["security"]}', expect: 200 },
+  { method: 'POST', path: '/api/newsletter', headers: json, body: '{"email": broken', expect: 400 },
+  { method: 'POST', path: '/api/feedback', headers: json, body: '{"rating":9}', expect: 422 },
+  { method: 'POST', path: '/api/feedback', headers: { 'content-type': 'text/plain' }, body: 'hello', expect: 415 },
+]
+
+function isEnvelope(text) {
+  try {
+    const value = JSON.parse(text)
+    if (value.success === true) return 'data' in value
+    return value.success === false && typeof value.error?.code === 'string' && typeof value.error?.message === 'string' && typeof value.error?.statusCode === 'number'
+  }
+  catch {
+    return false
+  }
+}
+
+function rssMiB(pid) {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find(entry => entry.startsWith('VmRSS:'))
+  return Math.round(Number(line.match(/\d+/)[0]) / 1024 * 10) / 10
+}
+
+async function freePort() {
+  const server = createServer().listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const { port } = server.address()
+  server.close()
+  await once(server, 'close')
+  return port
+}
+
+async function load(url, total) {
+  const tally = { notEnvelope: 0, wrongStatus: 0 }
+  const result = await autocannon({
+    url,
+    connections,
+    amount: total,
+    timeout: 10,
+    requests: mix.map(entry => ({
+      method: entry.method,
+      path: entry.path,
+      headers: entry.headers,
+      body: entry.body,
+      onResponse(status, body) {
+        if (!isEnvelope(body)) tally.notEnvelope++
+        if (status !== entry.expect) tally.wrongStatus++
+      },
+    })),
+  })
+  return { ...tally, result }
+}
+
+if (!args['no-build']) execFileSync(process.execPath, [join(root, 'node_modules/nuxt/bin/nuxt.mjs'), 'build', playground], { stdio: 'inherit' })
+const port = await freePort()
+const server = spawn(process.execPath, [join(playground, '.output/server/index.mjs')], {
+  stdio: 'inherit',
+  env: { ...process.env, NITRO_PORT: String(port), NITRO_HOST: '127.0.0.1', NODE_ENV: 'production' },
+})
+const url = `http://127.0.0.1:${port}`
+for (let tries = 0; ; tries++) {
+  try {
+    await fetch(`${url}/api/todos`)
+    break
+  }
+  catch {
+    if (tries > 100) throw new Error('the playground did not start')
+    await new Promise(done => setTimeout(done, 100))
+  }
+}
+
+try {
+  const rssStart = rssMiB(server.pid)
+  await load(url, Math.min(5000, amount))
+  const rssWarm = rssMiB(server.pid)
+  const first = await load(url, amount)
+  const rssMiddle = rssMiB(server.pid)
+  const second = await load(url, amount)
+  const rssEnd = rssMiB(server.pid)
+  const rows = [first, second].map((run, index) => ({
+    run: index + 1,
+    requests: run.result.requests.total,
+    notEnvelope: run.notEnvelope,
+    wrongStatus: run.wrongStatus,
+    errors: run.result.errors + run.result.timeouts,
+    p50: run.result.latency.p50,
+    p99: run.result.latency.p99,
+    rps: Math.round(run.result.requests.average),
+  }))
+  const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
+  const report = [
+    `# Soak: ${amount} mixed requests x 2 at ${connections} connections`,
+    '',
+    `Machine: ${os.cpus().length} x ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`,
+    `Server: the playground's production build (\`.output/server/index.mjs\`) on 127.0.0.1; load: autocannon in a separate process.`,
+    `Mix: ${mix.length} requests in turn (success, 401, 403, 415, 400, 422), none of which grows the playground's in-memory store.`,
+    '',
+    '| run | requests | not an envelope | unexpected status | errors | p50 ms | p99 ms | req/s |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows.map(row => `| ${row.run} | ${row.requests} | ${row.notEnvelope} | ${row.wrongStatus} | ${row.errors} | ${row.p50} | ${row.p99} | ${row.rps} |`),
+    '',
+    `Server RSS (MiB): ${rssStart} at start, ${rssWarm} after a ${Math.min(5000, amount)}-request warm-up, ${rssMiddle} after run 1, ${rssEnd} after run 2.`,
+    '',
+    'Reproduce: `pnpm soak` (`--amount`, `--connections`, `--no-build` to reuse the last build, `--write FILE`).',
+    '',
+  ].join('\n')
+  console.log(`\n${report}`)
+  if (args.write) writeFileSync(resolve(root, args.write), report)
+  const failed = rows.some(row => row.notEnvelope || row.errors || row.wrongStatus)
+  process.exitCode = failed ? 1 : 0
+}
+finally {
+  server.kill()
+}
