@@ -12,7 +12,7 @@ export interface RouteSpec {
   params: string[]
 }
 
-const segmentPattern = /^(?:[\w\-~@()]+|\[(?:\.\.\.[\w-]*|[\w-]+)\])+$/
+const segmentPattern = /^(?:[\w\-~@()]|\[(?:\.\.\.[\w-]*|[\w-]+)\])+$/
 
 /** True for the method names a route file may end with. */
 export function isRouteMethod(value: string): value is RouteMethod {

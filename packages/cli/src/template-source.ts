@@ -7,7 +7,7 @@ import { bundledTemplates } from '../../../templates'
 import type { TemplateFile, TemplateSet } from '../../../templates/types'
 import { CliError } from './cli-error'
 
-const templateProviders: Record<string, TemplateProvider> = {}
+const templateProviders = new Map<string, TemplateProvider>()
 
 /**
  * Adds a giget provider for `--template name:...` sources, beside giget's own
@@ -17,12 +17,12 @@ const templateProviders: Record<string, TemplateProvider> = {}
  * registerTemplateProvider('acme', input => ({ name: input, tar: `https://templates.acme.dev/${input}.tar.gz` }))
  */
 export function registerTemplateProvider(name: string, provider: TemplateProvider): void {
-  templateProviders[name] = provider
+  templateProviders.set(name, provider)
 }
 
 /** Forgets a provider added with `registerTemplateProvider`. */
 export function unregisterTemplateProvider(name: string): void {
-  delete templateProviders[name]
+  templateProviders.delete(name)
 }
 
 /** A template set ready to render, and a way to remove what it downloaded. */
@@ -60,7 +60,7 @@ export async function loadTemplateSet(source: string | undefined): Promise<Loade
   try {
     // giget and jiti load only when a template set is pulled
     const { downloadTemplate } = await import('giget')
-    await downloadTemplate(source, { dir, force: true, providers: { ...templateProviders }, silent: true })
+    await downloadTemplate(source, { dir, force: true, providers: Object.fromEntries(templateProviders), silent: true })
   }
   catch (error) {
     await dispose()

@@ -31,13 +31,13 @@ export interface AddResult {
 }
 
 const args = {
-  route: { type: 'positional', required: false, description: 'Route path with method suffix, like todos/[id].patch (asked for in a terminal when left out)' },
-  cwd: { type: 'string', description: 'Folder inside the Nuxt app (default: the current one; create-action walks up to nuxt.config)' },
-  routes: { type: 'boolean', description: 'Write under server/routes instead of server/api' },
-  schema: { type: 'string', description: 'Schema library: zod, valibot, arktype or none (default: the one in package.json)' },
-  middleware: { type: 'string', description: 'Shared middleware to import from server/utils, comma-separated (scaffolded when missing)' },
-  template: { type: 'string', description: 'Template set to pull through giget (gh:user/repo/dir, https://...tar.gz) instead of the bundled one' },
-  force: { type: 'boolean', description: 'Overwrite the route file when it exists' },
+  'route': { type: 'positional', required: false, description: 'Route path with method suffix, like todos/[id].patch (asked for in a terminal when left out)' },
+  'cwd': { type: 'string', description: 'Folder inside the Nuxt app (default: the current one; create-action walks up to nuxt.config)' },
+  'routes': { type: 'boolean', description: 'Write under server/routes instead of server/api' },
+  'schema': { type: 'string', description: 'Schema library: zod, valibot, arktype or none (default: the one in package.json)' },
+  'middleware': { type: 'string', description: 'Shared middleware to import from server/utils, comma-separated (scaffolded when missing)' },
+  'template': { type: 'string', description: 'Template set to pull through giget (gh:user/repo/dir, https://...tar.gz) instead of the bundled one' },
+  'force': { type: 'boolean', description: 'Overwrite the route file when it exists' },
   'dry-run': { type: 'boolean', description: 'Print what would be written, and write nothing' },
 } satisfies ArgsDef
 

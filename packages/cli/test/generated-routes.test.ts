@@ -1,0 +1,142 @@
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { createApp as createH3App, createRouter, toWebHandler } from 'h3'
+import type { RouterMethod } from 'h3'
+import { dirname, join, relative, resolve } from 'pathe'
+import ts from 'typescript'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as actionServer from '../../runtime/src/runtime/server/index'
+import type { AddResult } from '../src/commands/add'
+import type { SchemaLibrary } from '../../../templates/types'
+import { add } from './helpers'
+
+// Proves requirement 4 without building Nuxt: every generated file type-checks against the
+// runtime's source (its auto-imports declared as globals) and answers real requests through h3.
+
+const schemas: SchemaLibrary[] = ['zod', 'valibot', 'arktype', 'none']
+const routes = ['todos/[id].patch', 'todos/index.get', 'todos/index.post', 'todos/[id].put', 'todos/[id].delete', 'users/[...slug].get', 'ping.head']
+const runtimeIndex = resolve(__dirname, '../../runtime/src/runtime/server/index.ts')
+
+let base: string
+const generated = new Map<SchemaLibrary, { dir: string, results: AddResult[] }>()
+
+beforeAll(async () => {
+  // inside the package, so zod, valibot, arktype and h3 resolve from its node_modules
+  base = await mkdtemp(join(__dirname, '.generated-'))
+  for (const schema of schemas) {
+    const dir = join(base, schema)
+    await mkdir(dir, { recursive: true })
+    await writeFile(join(dir, 'nuxt.config.ts'), 'export default defineNuxtConfig({})\n')
+    await writeFile(join(dir, 'package.json'), JSON.stringify({ dependencies: { nuxt: '^4.0.0', [schema]: '*' } }))
+    const app = { dir, read: (path: string) => readFile(join(dir, path), 'utf8'), has: () => false, write: async () => {} }
+    const results = []
+    for (const route of routes) results.push(await add(app, route, '--schema', schema))
+    results.push(await add(app, 'me.get', '--schema', schema, '--middleware', 'current-agent'))
+    generated.set(schema, { dir, results })
+  }
+  Object.assign(globalThis, {
+    defineAction: actionServer.defineAction,
+    defineActionMiddleware: actionServer.defineActionMiddleware,
+    createActionError: actionServer.createActionError,
+    getRequestHeader: (await import('h3')).getRequestHeader,
+  })
+}, 60_000)
+
+afterAll(async () => {
+  await rm(base, { recursive: true, force: true })
+})
+
+describe('generated routes', () => {
+  it('type-check in strict mode for every schema library, with the auto-imports Nuxt gives server code', async () => {
+    const globals = join(base, 'auto-imports.d.ts')
+    const runtimeImport = relative(dirname(globals), runtimeIndex).replace(/\.ts$/, '')
+    await writeFile(globals, [
+      `import type * as server from './${runtimeImport}'`,
+      `import type * as h3 from 'h3'`,
+      'declare global {',
+      '  const defineAction: typeof server.defineAction',
+      '  const defineActionMiddleware: typeof server.defineActionMiddleware',
+      '  const createActionError: typeof server.createActionError',
+      '  const getRequestHeader: typeof h3.getRequestHeader',
+      '}',
+      'export {}',
+      '',
+    ].join('\n'))
+    const files = [...generated.values()].flatMap(({ results }) => results.flatMap(result => result.files.map(file => file.file)))
+    const program = ts.createProgram([globals, ...files], {
+      strict: true,
+      noUncheckedIndexedAccess: true,
+      noEmit: true,
+      skipLibCheck: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      types: ['node'],
+      lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
+    })
+    const problems = ts.getPreEmitDiagnostics(program)
+      .filter(diagnostic => diagnostic.file?.fileName.startsWith(base))
+      .map(diagnostic => `${relative(base, diagnostic.file!.fileName)}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`)
+    expect(problems).toEqual([])
+  }, 60_000)
+
+  describe.each(schemas)('with %s', (schema) => {
+    async function serve(route: string) {
+      const result = generated.get(schema)!.results.find(entry => entry.files[0]!.path === `server/api/${route}.ts`)!
+      const module = await import(result.files[0]!.file) as { default: Parameters<ReturnType<typeof createRouter>['add']>[1] }
+      const router = createRouter().add(result.url, module.default, result.method as RouterMethod)
+      const handle = toWebHandler(createH3App().use(router))
+      return async (path: string, init: RequestInit = {}) => {
+        const response = await handle(new Request(`http://localhost${path}`, init))
+        return { status: response.status, body: init.method === 'HEAD' ? undefined : await response.json() }
+      }
+    }
+
+    const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } })
+
+    it('answers a bare GET with success, echoing params, input and the middleware\'s ctx', async () => {
+      const fetchRoute = await serve('todos/index.get')
+      const { status, body } = await fetchRoute('/api/todos')
+      expect(status).toBe(200)
+      expect(body).toMatchObject({ success: true, data: { params: {}, input: {}, ctx: { requestedAt: expect.any(String) } } })
+    })
+
+    it('answers PATCH with the example body from its comment', async () => {
+      const fetchRoute = await serve('todos/[id].patch')
+      const { status, body } = await fetchRoute('/api/todos/1', json('PATCH', { title: 'Buy milk' }))
+      expect(status).toBe(200)
+      expect(body).toMatchObject({ success: true, data: { params: { id: '1' }, input: { title: 'Buy milk' } } })
+    })
+
+    it('answers POST and PUT with the example body', async () => {
+      expect((await (await serve('todos/index.post'))('/api/todos', json('POST', { title: 'Buy milk' }))).body).toMatchObject({ success: true })
+      expect((await (await serve('todos/[id].put'))('/api/todos/7', json('PUT', { title: 'Buy milk' }))).body).toMatchObject({ success: true, data: { params: { id: '7' } } })
+    })
+
+    it.skipIf(schema === 'none')('rejects a body without the title with VALIDATION_ERROR 422', async () => {
+      const fetchRoute = await serve('todos/[id].patch')
+      const { status, body } = await fetchRoute('/api/todos/1', json('PATCH', {}))
+      expect(status).toBe(422)
+      expect(body).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR', fieldErrors: { title: expect.any(Array) } } })
+    })
+
+    it('answers DELETE without a body', async () => {
+      const { status, body } = await (await serve('todos/[id].delete'))('/api/todos/1', { method: 'DELETE' })
+      expect(status).toBe(200)
+      expect(body).toMatchObject({ success: true, data: { params: { id: '1' } } })
+    })
+
+    it('passes a catch-all segment as one param', async () => {
+      const { body } = await (await serve('users/[...slug].get'))('/api/users/a/b')
+      expect(body).toMatchObject({ success: true, data: { params: { slug: 'a/b' } } })
+    })
+
+    it('answers HEAD with 200', async () => {
+      expect((await (await serve('ping.head'))('/api/ping', { method: 'HEAD' })).status).toBe(200)
+    })
+
+    it('runs a scaffolded shared middleware', async () => {
+      const { body } = await (await serve('me.get'))('/api/me', { headers: { 'user-agent': 'vitest' } })
+      expect(body).toMatchObject({ success: true, data: { ctx: { userAgent: 'vitest' } } })
+    })
+  })
+})
