@@ -2,7 +2,7 @@
  * A refusal or failure meant for the person at the terminal: the bin prints
  * only its message (no stack) and exits with `exitCode`.
  * @example
- * throw new CliError('Unknown method suffix "fetch"')
+ * throw new CliError('The route is empty: pass one like todos/[id].patch.')
  */
 export class CliError extends Error {
   readonly exitCode: number
