@@ -1,0 +1,129 @@
+import type { RequestRecord, RouteInfo } from '../../shared/types'
+
+/** A request the panel is about to send: composed from scratch or taken from a record. */
+export interface RequestDraft {
+  method: string
+  /** The route pattern, e.g. `/api/todos/:id`. */
+  route: string
+  params: Record<string, string>
+  /** The input: sent as the query for GET/HEAD, as the JSON body otherwise. */
+  input: unknown
+  headers: Record<string, string>
+}
+
+/** What came back from sending a draft. */
+export interface SendResult {
+  status: number
+  durationMs: number
+  envelope: unknown
+  /** The body as text when it was not JSON. */
+  text?: string
+}
+
+const QUERY_METHODS = new Set(['GET', 'HEAD'])
+const REDACTED = '[redacted]'
+
+/** True when the method carries its input in the query string. */
+export function usesQuery(method: string): boolean {
+  return QUERY_METHODS.has(method.toUpperCase())
+}
+
+/** The concrete path of a draft: dynamic segments filled in, the query appended for GET/HEAD. */
+export function draftUrl(draft: RequestDraft): string {
+  const path = draft.route.split('/').map((segment) => {
+    if (segment.startsWith(':')) return encodeURIComponent(draft.params[segment.slice(1)] ?? '')
+    if (segment.startsWith('**')) return (draft.params[segment.slice(3) || '_'] ?? '').split('/').map(encodeURIComponent).join('/')
+    return segment
+  }).join('/')
+  if (!usesQuery(draft.method) || !isObject(draft.input)) return path
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(draft.input)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined) search.append(key, typeof item === 'object' ? JSON.stringify(item) : String(item))
+    }
+  }
+  const query = search.toString()
+  return query ? `${path}?${query}` : path
+}
+
+/** A draft that sends a recorded request again; redacted headers are left out, the browser adds its own cookies. */
+export function draftFromRecord(record: RequestRecord): RequestDraft {
+  return {
+    method: record.method,
+    route: record.route,
+    params: { ...record.params },
+    input: usesQuery(record.method) ? record.query : record.input,
+    headers: replayableHeaders(record.headers),
+  }
+}
+
+/** An empty draft for a route, its input pre-filled by the caller. */
+export function draftForRoute(route: RouteInfo, input: unknown, params: Record<string, string>): RequestDraft {
+  return { method: route.method === 'ANY' ? 'POST' : route.method, route: route.route, params, input, headers: {} }
+}
+
+/** Headers worth sending again: not redacted, not hop-by-hop, not set by the browser. */
+export function replayableHeaders(headers: Record<string, string>): Record<string, string> {
+  const skip = /^(?:host|connection|content-length|transfer-encoding|accept-encoding|user-agent|origin|referer|x-forwarded-.*|sec-.*|cookie|priority)$/i
+  return Object.fromEntries(Object.entries(headers).filter(([name, value]) => value !== REDACTED && !skip.test(name)))
+}
+
+/** Sends a draft from the panel (same origin, so the app's cookies go along) and times it. */
+export async function sendDraft(draft: RequestDraft, fetcher: typeof fetch = fetch): Promise<SendResult> {
+  const hasBody = !usesQuery(draft.method)
+  const headers: Record<string, string> = { ...(hasBody && { 'content-type': 'application/json' }), ...draft.headers }
+  const started = performance.now()
+  const response = await fetcher(draftUrl(draft), {
+    method: draft.method,
+    headers,
+    body: hasBody ? JSON.stringify(draft.input ?? {}) : undefined,
+    credentials: 'same-origin',
+  })
+  const text = await response.text()
+  const durationMs = Math.round((performance.now() - started) * 100) / 100
+  try {
+    return { status: response.status, durationMs, envelope: text ? JSON.parse(text) : null }
+  }
+  catch {
+    return { status: response.status, durationMs, envelope: null, text }
+  }
+}
+
+/** The draft as a cURL command line, against the given origin. */
+export function toCurl(draft: RequestDraft, origin: string): string {
+  const parts = [`curl -X ${draft.method} ${shellQuote(origin + draftUrl(draft))}`]
+  const headers = { ...(!usesQuery(draft.method) && { 'content-type': 'application/json' }), ...draft.headers }
+  for (const [name, value] of Object.entries(headers)) parts.push(`-H ${shellQuote(`${name}: ${value}`)}`)
+  if (!usesQuery(draft.method)) parts.push(`--data ${shellQuote(JSON.stringify(draft.input ?? {}))}`)
+  return parts.join(' \\\n  ')
+}
+
+/** The draft as a `$action(...)` call for app code. */
+export function toActionCode(draft: RequestDraft): string {
+  const options: Record<string, unknown> = { method: draft.method }
+  if (Object.keys(draft.params).length > 0) options.params = draft.params
+  if (isObject(draft.input) ? Object.keys(draft.input).length > 0 : draft.input !== undefined) options.input = draft.input
+  if (Object.keys(draft.headers).length > 0) options.headers = draft.headers
+  return `const result = await $action('${draft.route}', ${toCodeLiteral(options, 0)})`
+}
+
+function toCodeLiteral(value: unknown, indent: number): string {
+  const pad = '  '.repeat(indent + 1)
+  if (Array.isArray(value)) return value.length === 0 ? '[]' : `[${value.map(item => toCodeLiteral(item, indent)).join(', ')}]`
+  if (isObject(value)) {
+    const entries = Object.entries(value)
+    if (entries.length === 0) return '{}'
+    const body = entries.map(([key, inner]) => `${pad}${/^[A-Z_$][\w$]*$/i.test(key) ? key : `'${key}'`}: ${toCodeLiteral(inner, indent + 1)},`)
+    return `{\n${body.join('\n')}\n${'  '.repeat(indent)}}`
+  }
+  if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, '\\\'')}'`
+  return JSON.stringify(value) ?? 'undefined'
+}
+
+function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
