@@ -23,6 +23,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'cli',
+          root: 'packages/cli',
+          include: ['test/**/*.test.ts'],
+          exclude: ['test/e2e/**'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
           name: 'playground',
           root: 'playground',
           include: ['test/**/*.test.ts'],
