@@ -59,3 +59,10 @@ describe('request drafts', () => {
     expect(DEVTOOLS_BASE).toBe(SERVER_BASE)
   })
 })
+
+describe('replaying a body request with a query string', () => {
+  it('keeps the query', () => {
+    const draft = draftFromRecord({ ...record, method: 'POST', url: '/api/x?from=outside', route: '/api/x', params: {}, query: { from: 'outside' } })
+    expect(draftUrl(draft)).toBe('/api/x?from=outside')
+  })
+})

@@ -9,6 +9,8 @@ export interface RequestDraft {
   /** The input: sent as the query for GET/HEAD, as the JSON body otherwise. */
   input: unknown
   headers: Record<string, string>
+  /** A query string kept from a recorded body request (GET/HEAD take theirs from `input`). */
+  query?: Record<string, unknown>
 }
 
 /** What came back from sending a draft. */
@@ -35,9 +37,10 @@ export function draftUrl(draft: RequestDraft): string {
     if (segment.startsWith('**')) return (draft.params[segment.slice(3) || '_'] ?? '').split('/').map(encodeURIComponent).join('/')
     return segment
   }).join('/')
-  if (!usesQuery(draft.method) || !isObject(draft.input)) return path
+  const fields = usesQuery(draft.method) ? draft.input : draft.query
+  if (!isObject(fields)) return path
   const search = new URLSearchParams()
-  for (const [key, value] of Object.entries(draft.input)) {
+  for (const [key, value] of Object.entries(fields)) {
     for (const item of Array.isArray(value) ? value : [value]) {
       if (item !== undefined) search.append(key, typeof item === 'object' ? JSON.stringify(item) : String(item))
     }
@@ -54,6 +57,7 @@ export function draftFromRecord(record: RequestRecord): RequestDraft {
     params: { ...record.params },
     input: usesQuery(record.method) ? record.query : record.input,
     headers: replayableHeaders(record.headers),
+    ...(!usesQuery(record.method) && Object.keys(record.query).length > 0 && { query: record.query }),
   }
 }
 

@@ -1,0 +1,79 @@
+import { spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { createServer } from 'node:net'
+import { fileURLToPath } from 'node:url'
+
+/** The repository root, the playground and the layer that gives it build folders of its own. */
+export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url))
+export const playgroundDir = fileURLToPath(new URL('../../../../playground', import.meta.url))
+export const isolatedLayer = fileURLToPath(new URL('../fixtures/isolated', import.meta.url))
+const nuxtBin = fileURLToPath(new URL('../../../../node_modules/nuxt/bin/nuxt.mjs', import.meta.url))
+
+/** A running Nuxt process and how to stop it. */
+export interface RunningNuxt {
+  baseURL: string
+  log: () => string
+  close: () => Promise<void>
+}
+
+/** Runs a nuxi command on the playground with the isolating layer, collecting its output. */
+export function runNuxi(args: string[], env: Record<string, string> = {}): { child: ChildProcess, log: () => string } {
+  const child = spawn(process.execPath, [nuxtBin, ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
+  let output = ''
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk))
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk))
+  return { child, log: () => output }
+}
+
+/** Starts `nuxi dev` on the playground on a free port and waits until the action registry answers. */
+export async function startNuxtDev(): Promise<RunningNuxt> {
+  const port = await freePort()
+  const { child, log } = runNuxi(['dev', playgroundDir, '--extends', isolatedLayer, '--port', String(port), '--host', '127.0.0.1', '--no-fork'])
+  const baseURL = `http://127.0.0.1:${port}`
+  await waitFor(async () => {
+    if (child.exitCode !== null) throw new Error(`nuxi dev exited:\n${log()}`)
+    const response = await fetch(`${baseURL}/__action-route/api/routes`).catch(() => undefined)
+    return response?.ok === true
+  }, 240_000, log)
+  return { baseURL, log, close: () => stop(child) }
+}
+
+/** Starts a built app's server (`.output/server/index.mjs`) on a free port. */
+export async function startBuiltServer(entry: string): Promise<RunningNuxt> {
+  const port = await freePort()
+  const child = spawn(process.execPath, [entry], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NITRO_HOST: '127.0.0.1', NITRO_PORT: String(port), NODE_ENV: 'production' } })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk))
+  const baseURL = `http://127.0.0.1:${port}`
+  await waitFor(async () => Boolean(await fetch(baseURL).catch(() => undefined)), 30_000, () => output)
+  return { baseURL, log: () => output, close: () => stop(child) }
+}
+
+/** Polls until `check` is true, or throws with the process log after `timeout` ms. */
+export async function waitFor(check: () => Promise<boolean>, timeout: number, log: () => string = () => ''): Promise<void> {
+  const deadline = Date.now() + timeout
+  while (Date.now() < deadline) {
+    if (await check()) return
+    await new Promise(done => setTimeout(done, 250))
+  }
+  throw new Error(`timed out after ${timeout} ms:\n${log().slice(-4000)}`)
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return
+  child.kill('SIGTERM')
+  await Promise.race([once(child, 'exit'), new Promise(done => setTimeout(done, 5000))])
+  if (child.exitCode === null) child.kill('SIGKILL')
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer()
+  server.listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const { port } = server.address() as { port: number }
+  server.close()
+  await once(server, 'close')
+  return port
+}

@@ -1,0 +1,104 @@
+import { existsSync } from 'node:fs'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { RegistryResponse } from '../../src/shared/types'
+import { launchChromium } from '../../../../test-utils/browser'
+import { isolatedLayer, startNuxtDev, waitFor } from './dev-server'
+import type { RunningNuxt } from './dev-server'
+
+const results = fileURLToPath(new URL('../../test-results/', import.meta.url))
+const readmeShot = fileURLToPath(new URL('../../../../docs/devtools-tab.png', import.meta.url))
+const probeDir = `${isolatedLayer}/server/api/devtools-probe`
+
+let app: RunningNuxt
+let browser: Browser
+let page: Page
+
+async function registry(): Promise<RegistryResponse> {
+  return (await fetch(`${app.baseURL}/__action-route/api/routes`)).json() as Promise<RegistryResponse>
+}
+
+beforeAll(async () => {
+  if (!existsSync(fileURLToPath(new URL('../../dist/client/index.html', import.meta.url)))) {
+    throw new Error('Build the panel first: pnpm --filter @action-route/devtools build')
+  }
+  await rm(probeDir, { recursive: true, force: true })
+  // Nitro watches the server folders that exist when it starts
+  await mkdir(`${isolatedLayer}/server/api`, { recursive: true })
+  await mkdir(results, { recursive: true })
+  app = await startNuxtDev()
+  browser = await launchChromium()
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await app?.close()
+  await rm(probeDir, { recursive: true, force: true })
+})
+
+describe('the Actions tab in nuxi dev', () => {
+  it('lists the playground actions with metadata, middleware and schemas', async () => {
+    const { routes } = await registry()
+    const stats = routes.find(route => route.id === 'GET /api/admin/stats')
+    expect(stats?.action).toMatchObject({ metadata: { role: 'admin' }, middleware: ['requireUser', 'requireRole'] })
+    expect(routes.find(route => route.id === 'POST /api/todos')?.action?.input?.jsonSchema).toMatchObject({ required: ['title'] })
+
+    await page.goto(`${app.baseURL}/__action-route/client/?theme=dark`)
+    await page.getByTestId('route-GET /api/admin/stats').click()
+    await expect.poll(() => page.getByTestId('metadata').textContent()).toContain('admin')
+    expect(await page.getByTestId('middleware').textContent()).toMatch(/requireUser.*requireRole/)
+    await page.getByTestId('route-search').fill('todos')
+    expect(await page.getByTestId('route-list').textContent()).not.toContain('/api/admin/stats')
+    await page.getByTestId('route-search').fill('')
+  })
+
+  it('sends a request from the composer and shows the envelope, fieldErrors beside the field', async () => {
+    await page.getByTestId('route-POST /api/feedback').click()
+    await page.getByTestId('field-rating').locator('input').fill('9')
+    await page.getByTestId('send').click()
+    await expect.poll(() => page.getByTestId('status').first().textContent()).toBe('422')
+    expect(await page.getByTestId('field-rating').getByTestId('field-error').textContent()).toMatch(/rating/)
+    await page.getByTestId('field-rating').locator('input').fill('5')
+    await page.getByTestId('send').click()
+    await expect.poll(() => page.getByTestId('envelope').textContent()).toContain('"thanks": true')
+    await page.screenshot({ path: `${results}actions-dark.png` })
+    await page.getByTestId('theme').click()
+    await page.screenshot({ path: `${results}actions-light.png` })
+  })
+
+  it('shows a request made from outside live, replays it edited and diffs the envelopes', async () => {
+    await page.getByTestId('tab-log').click()
+    await fetch(`${app.baseURL}/api/feedback?from=outside`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'authorization': 'Bearer secret-token' },
+      body: JSON.stringify({ rating: 4 }),
+    })
+    const item = page.getByTestId('log-item').filter({ hasText: '/api/feedback?from=outside' })
+    await item.waitFor({ timeout: 10_000 })
+    await item.click()
+    expect(await page.getByTestId('record-detail').textContent()).toContain('[redacted]')
+    expect(await page.getByTestId('record-detail').textContent()).not.toContain('secret-token')
+
+    await page.getByTestId('replay').click()
+    await expect.poll(() => page.getByTestId('diff-summary').textContent()).toBe('identical')
+    await page.getByTestId('edit').click()
+    await page.getByTestId('edit-input').fill('{ "rating": 3 }')
+    await page.getByTestId('replay').click()
+    await expect.poll(() => page.getByTestId('diff-summary').textContent()).toMatch(/changed/)
+    expect(await page.getByTestId('diff').textContent()).toMatch(/"rating": 4[\s\S]*"rating": 3/)
+    await page.getByTestId('theme').click()
+    await page.screenshot({ path: `${results}log-replay-dark.png` })
+    await page.screenshot({ path: readmeShot })
+  })
+
+  it('follows route files as they are added and removed', async () => {
+    await mkdir(probeDir, { recursive: true })
+    await writeFile(`${probeDir}/ping.get.ts`, `export default defineAction({ metadata: { probe: true }, handler: () => 'pong' })\n`)
+    await waitFor(async () => (await registry().catch(() => undefined))?.routes.some(route => route.id === 'GET /api/devtools-probe/ping' && route.action?.metadata.probe === true) ?? false, 90_000, app.log)
+    await rm(probeDir, { recursive: true, force: true })
+    await waitFor(async () => (await registry().catch(() => undefined))?.routes.every(route => !route.route.includes('devtools-probe')) ?? false, 90_000, app.log)
+  }, 200_000)
+})

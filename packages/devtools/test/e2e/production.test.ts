@@ -1,0 +1,58 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { isolatedLayer, playgroundDir, runNuxi, startBuiltServer } from './dev-server'
+import type { RunningNuxt } from './dev-server'
+
+const outputDir = join(isolatedLayer, '.output')
+let app: RunningNuxt
+
+beforeAll(async () => {
+  const { child, log } = runNuxi(['build', playgroundDir, '--extends', isolatedLayer], { NODE_ENV: 'production' })
+  const code = await new Promise(done => child.on('exit', done))
+  if (code !== 0) throw new Error(`nuxi build failed:\n${log().slice(-4000)}`)
+  app = await startBuiltServer(join(outputDir, 'server/index.mjs'))
+})
+
+afterAll(() => app?.close())
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true })
+  return entries.filter(entry => entry.isFile() && /\.(?:m?js|json|html)$/.test(entry.name)).map(entry => join(entry.parentPath, entry.name))
+}
+
+async function answer(method: string, path: string) {
+  const response = await fetch(`${app.baseURL}${path}`, { method })
+  return { status: response.status, type: response.headers.get('content-type') ?? '', body: await response.text() }
+}
+
+// The playground has app.vue and no pages/, so Nuxt answers every unknown path with its page: a dev
+// endpoint must get exactly what a path that never existed gets, and none of the tooling's content.
+describe('a production build of the playground', () => {
+  it.each([
+    ['GET', '/__action-route/api/routes'],
+    ['GET', '/__action-route/api/records'],
+    ['DELETE', '/__action-route/api/records'],
+    ['GET', '/__action-route/api/stream'],
+    ['GET', '/__action-route/client/'],
+    ['GET', '/__action-route/client/index.html'],
+  ])('has no %s %s: it answers as for an unknown path', async (method, path) => {
+    const unknown = await answer(method, '/__never-existed/api/routes')
+    const endpoint = await answer(method, path)
+    expect({ status: endpoint.status, type: endpoint.type }).toEqual({ status: unknown.status, type: unknown.type })
+    expect(endpoint.type).not.toMatch(/json|event-stream/)
+    expect(endpoint.body).not.toMatch(/"routes"|"recorder"|Action Route DevTools/)
+  })
+
+  it('still answers the actions', async () => {
+    const response = await fetch(`${app.baseURL}/api/todos`)
+    expect(response.status).toBe(401)
+  })
+
+  it('holds no trace of the endpoints, the recorder or the tab', async () => {
+    for (const file of await filesUnder(outputDir)) {
+      const text = await readFile(file, 'utf8')
+      expect(text.includes('__action-route') || text.includes('record-requests'), file).toBe(false)
+    }
+  })
+})
