@@ -32,6 +32,15 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'cli-e2e',
+          root: 'packages/cli',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
+        test: {
           name: 'playground',
           root: 'playground',
           include: ['test/**/*.test.ts'],

@@ -6,5 +6,7 @@ export default defineNuxtConfig({
   telemetry: false,
   actionRoute: {
     maxBodySize: 256 * 1024,
+    // `pnpm soak:dev` turns the recorder off for its baseline run
+    devtools: { enabled: process.env.ACTION_ROUTE_DEVTOOLS !== 'off' },
   },
 })

@@ -3,9 +3,10 @@
 // on Node 22 and the newest Nuxt 3 on this machine's Node, each in a fresh app
 // that installs the packed module tarball, as a user would get it.
 import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { packWorkspace, writePackedAppManifest } from './packed-app.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const work = join(root, '.compat')
@@ -38,25 +39,18 @@ function node22() {
 
 rmSync(work, { recursive: true, force: true })
 mkdirSync(work, { recursive: true })
-run('pnpm', ['--filter', '@action-route/runtime', 'pack', '--pack-destination', work], { cwd: root })
-const tarball = readdirSync(work).find(file => file.endsWith('.tgz'))
+const tarballs = packWorkspace(root, work)
 
 for (const target of targets) {
   if (only.length && !only.includes(target.name)) continue
   const app = join(work, target.name)
   cpSync(fixture, app, { recursive: true, filter: source => !/[/\\](?:\.nuxt|\.output|node_modules)$/.test(source) })
-  writeFileSync(join(app, 'package.json'), `${JSON.stringify({
-    name: `action-route-compat-${target.name}`,
-    private: true,
-    type: 'module',
-    dependencies: {
-      '@action-route/runtime': `file:../${tarball}`,
-      'nuxt': target.nuxt,
-      'zod': runtimePackage.devDependencies.zod,
-      'valibot': runtimePackage.devDependencies.valibot,
-      'arktype': runtimePackage.devDependencies.arktype,
-    },
-  }, null, 2)}\n`)
+  writePackedAppManifest(app, tarballs, ['@action-route/runtime'], {
+    nuxt: target.nuxt,
+    zod: runtimePackage.devDependencies.zod,
+    valibot: runtimePackage.devDependencies.valibot,
+    arktype: runtimePackage.devDependencies.arktype,
+  })
   run('pnpm', ['install', '--ignore-workspace', '--no-frozen-lockfile', '--config.engine-strict=false'], { cwd: app })
   const installed = JSON.parse(readFileSync(join(app, 'node_modules/nuxt/package.json'), 'utf8')).version
   const node = target.node()

@@ -2,6 +2,7 @@
 // Load and soak: mixed requests at 100 connections against the built playground on 127.0.0.1.
 // Reports answers that are not envelopes, errors, p50/p99 latency and the server's RSS.
 // Usage: pnpm soak [--amount 50000] [--connections 100] [--no-build] [--write docs/soak.md]
+//        pnpm soak --dev: the same against `nuxi dev` with the DevTools recorder on (memory must stay bounded)
 import { execFileSync, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -20,6 +21,8 @@ const { values: args } = parseArgs({
     'connections': { type: 'string', default: '100' },
     'no-build': { type: 'boolean', default: false },
     'write': { type: 'string' },
+    'dev': { type: 'boolean', default: false },
+    'no-recorder': { type: 'boolean', default: false },
   },
 })
 const amount = Number(args.amount)
@@ -52,9 +55,23 @@ function isEnvelope(text) {
   }
 }
 
+/** RSS of a process and its descendants (nuxi dev runs the server in a child process), in MiB. */
 function rssMiB(pid) {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find(entry => entry.startsWith('VmRSS:'))
-  return Math.round(Number(line.match(/\d+/)[0]) / 1024 * 10) / 10
+  let total = 0
+  const pending = [pid]
+  while (pending.length) {
+    const current = pending.pop()
+    try {
+      const line = readFileSync(`/proc/${current}/status`, 'utf8').split('\n').find(entry => entry.startsWith('VmRSS:'))
+      total += Number(line.match(/\d+/)[0])
+      const children = readFileSync(`/proc/${current}/task/${current}/children`, 'utf8').trim()
+      if (children) pending.push(...children.split(/\s+/).map(Number))
+    }
+    catch {
+      // the process ended between two reads
+    }
+  }
+  return Math.round(total / 1024 * 10) / 10
 }
 
 async function freePort() {
@@ -87,12 +104,19 @@ async function load(url, total) {
   return { ...tally, result }
 }
 
-if (!args['no-build']) execFileSync(process.execPath, [join(root, 'node_modules/nuxt/bin/nuxt.mjs'), 'build', playground], { stdio: 'inherit' })
+const nuxtBin = join(root, 'node_modules/nuxt/bin/nuxt.mjs')
+if (!args['no-build'] && !args.dev) execFileSync(process.execPath, [nuxtBin, 'build', playground], { stdio: 'inherit' })
 const port = await freePort()
-const server = spawn(process.execPath, [join(playground, '.output/server/index.mjs')], {
-  stdio: 'inherit',
-  env: { ...process.env, NITRO_PORT: String(port), NITRO_HOST: '127.0.0.1', NODE_ENV: 'production' },
-})
+const server = args.dev
+  ? spawn(process.execPath, [nuxtBin, 'dev', playground, '--port', String(port), '--host', '127.0.0.1'], {
+      stdio: 'inherit',
+      detached: true,
+      env: { ...process.env, ACTION_ROUTE_DEVTOOLS: args['no-recorder'] ? 'off' : 'on' },
+    })
+  : spawn(process.execPath, [join(playground, '.output/server/index.mjs')], {
+      stdio: 'inherit',
+      env: { ...process.env, NITRO_PORT: String(port), NITRO_HOST: '127.0.0.1', NODE_ENV: 'production' },
+    })
 const url = `http://127.0.0.1:${port}`
 for (let tries = 0; ; tries++) {
   try {
@@ -100,7 +124,7 @@ for (let tries = 0; ; tries++) {
     break
   }
   catch {
-    if (tries > 100) throw new Error('the playground did not start')
+    if (tries > 1200) throw new Error('the playground did not start')
     await new Promise(done => setTimeout(done, 100))
   }
 }
@@ -123,12 +147,15 @@ try {
     p99: run.result.latency.p99,
     rps: Math.round(run.result.requests.average),
   }))
+  const records = args.dev && !args['no-recorder'] ? (await (await fetch(`${url}/__action-route/api/records`)).json()).length : undefined
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
   const report = [
-    `# Soak: ${amount} mixed requests x 2 at ${connections} connections`,
+    `# Soak${args.dev ? ` in nuxi dev, recorder ${args['no-recorder'] ? 'off' : 'on'}` : ''}: ${amount} mixed requests x 2 at ${connections} connections`,
     '',
     `Machine: ${os.cpus().length} x ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`,
-    `Server: the playground's production build (\`.output/server/index.mjs\`) on 127.0.0.1; load: autocannon in a separate process.`,
+    args.dev
+      ? `Server: \`nuxi dev playground\` (Nitro in a worker of the dev server), DevTools recorder ${args['no-recorder'] ? 'off' : 'on'}; RSS is the sum over the dev process tree.`
+      : `Server: the playground's production build (\`.output/server/index.mjs\`) on 127.0.0.1; load: autocannon in a separate process.`,
     `Mix: ${mix.length} requests in turn (success, 401, 403, 415, 400, 422), none of which grows the playground's in-memory store.`,
     '',
     '| run | requests | not an envelope | unexpected status | errors | p50 ms | p99 ms | req/s |',
@@ -136,6 +163,7 @@ try {
     ...rows.map(row => `| ${row.run} | ${row.requests} | ${row.notEnvelope} | ${row.wrongStatus} | ${row.errors} | ${row.p50} | ${row.p99} | ${row.rps} |`),
     '',
     `Server RSS (MiB): ${rssStart} at start, ${rssWarm} after a ${Math.min(5000, amount)}-request warm-up, ${rssMiddle} after run 1, ${rssEnd} after run 2.`,
+    ...records === undefined ? [] : ['', `Records the recorder holds afterwards: ${records} (its ring buffer keeps the last 200).`],
     '',
     'Reproduce: `pnpm soak` (`--amount`, `--connections`, `--no-build` to reuse the last build, `--write FILE`).',
     '',
@@ -146,5 +174,6 @@ try {
   process.exitCode = failed ? 1 : 0
 }
 finally {
-  server.kill()
+  if (args.dev) process.kill(-server.pid, 'SIGTERM')
+  else server.kill()
 }

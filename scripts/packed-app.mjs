@@ -1,0 +1,42 @@
+// Packs the publishable workspace packages and writes the package.json of an app that installs them from
+// the tarballs, as a user would from the registry. Used by the compatibility suite and the CLI's e2e test.
+import { execFileSync } from 'node:child_process'
+import { readdirSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+
+const PACKAGES = ['@action-route/runtime', '@action-route/devtools', '@action-route/cli']
+
+/**
+ * Packs every publishable package into `destination` (their prepack scripts build them).
+ * @param {string} root the workspace root
+ * @param {string} destination a folder for the tarballs
+ * @returns {Record<string, string>} package name to tarball path
+ */
+export function packWorkspace(root, destination) {
+  const tarballs = {}
+  for (const name of PACKAGES) {
+    execFileSync('pnpm', ['--filter', name, 'pack', '--pack-destination', destination], { cwd: root, stdio: 'ignore' })
+    const prefix = `${name.replace('@', '').replace('/', '-')}-`
+    tarballs[name] = join(destination, readdirSync(destination).find(file => file.startsWith(prefix) && file.endsWith('.tgz')))
+  }
+  return tarballs
+}
+
+/**
+ * Writes an app's package.json that installs the given tarballs; pnpm overrides make the runtime's
+ * dependency on @action-route/devtools resolve to its tarball too, since neither is on a registry here.
+ * @param {string} appDir
+ * @param {Record<string, string>} tarballs from packWorkspace
+ * @param {string[]} packages the packages the app depends on directly
+ * @param {Record<string, string>} dependencies everything else (nuxt, schema libraries...)
+ */
+export function writePackedAppManifest(appDir, tarballs, packages, dependencies) {
+  const fileSpec = name => `file:${relative(appDir, tarballs[name])}`
+  writeFileSync(join(appDir, 'package.json'), `${JSON.stringify({
+    name: 'action-route-packed-app',
+    private: true,
+    type: 'module',
+    dependencies: { ...Object.fromEntries(packages.map(name => [name, fileSpec(name)])), ...dependencies },
+    pnpm: { overrides: Object.fromEntries(Object.keys(tarballs).map(name => [name, fileSpec(name)])) },
+  }, null, 2)}\n`)
+}
