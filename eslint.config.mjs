@@ -11,5 +11,9 @@ export default createConfigForNuxt({
     '@typescript-eslint/no-empty-object-type': 'off',
   },
 }, {
+  // Nuxt names pages after their route: pages/index.vue is the index route
+  files: ['**/pages/**/*.vue'],
+  rules: { 'vue/multi-word-component-names': 'off' },
+}, {
   ignores: ['**/dist/**', '**/.nuxt/**', '**/.output/**', '.compat/**', '.cache/**', 'bench/.work/**'],
 })

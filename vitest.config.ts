@@ -40,6 +40,22 @@ export default defineConfig({
         },
       },
       {
+        test: { name: 'devtools', root: 'packages/devtools', include: ['test/unit/**/*.test.ts'] },
+      },
+      {
+        test: { name: 'runtime-devtools', root: 'packages/runtime', include: ['test/devtools/**/*.test.ts'] },
+      },
+      {
+        test: {
+          name: 'devtools-e2e',
+          root: 'packages/devtools',
+          include: ['test/e2e/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
         test: {
           name: 'playground',
           root: 'playground',

@@ -26,8 +26,7 @@ async function answer(method: string, path: string) {
   return { status: response.status, type: response.headers.get('content-type') ?? '', body: await response.text() }
 }
 
-// The playground has app.vue and no pages/, so Nuxt answers every unknown path with its page: a dev
-// endpoint must get exactly what a path that never existed gets, and none of the tooling's content.
+// A dev endpoint must answer 404, exactly what a path that never existed gets, with none of the tooling's content.
 describe('a production build of the playground', () => {
   it.each([
     ['GET', '/__action-route/api/routes'],
@@ -36,11 +35,13 @@ describe('a production build of the playground', () => {
     ['GET', '/__action-route/api/stream'],
     ['GET', '/__action-route/client/'],
     ['GET', '/__action-route/client/index.html'],
-  ])('has no %s %s: it answers as for an unknown path', async (method, path) => {
+  ])('has no %s %s: it answers 404, as for an unknown path', async (method, path) => {
     const unknown = await answer(method, '/__never-existed/api/routes')
     const endpoint = await answer(method, path)
+    expect(endpoint.status).toBe(404)
     expect({ status: endpoint.status, type: endpoint.type }).toEqual({ status: unknown.status, type: unknown.type })
-    expect(endpoint.type).not.toMatch(/json|event-stream/)
+    // Nuxt's own 404 is JSON for a client that does not ask for HTML: only its content tells it apart
+    expect(endpoint.type).not.toMatch(/event-stream/)
     expect(endpoint.body).not.toMatch(/"routes"|"recorder"|Action Route DevTools/)
   })
 
