@@ -57,11 +57,17 @@ export function defineAction<
 
   const eventHandler = defineEventHandler(async (event) => {
     try {
-      const raw = await parseInput(event, options.maxBodySize ?? actionDefaults.maxBodySize)
-      const { input, params } = await validateInput(options, { input: raw, params: getRouterParams(event, { decode: true }) })
-      const result = await runMiddlewareChain(middleware, { input, params, event, metadata },
-        ctx => runHandler(handler, { input, params, event, ctx }))
-      const data = await validateOutput(options.outputSchema, result)
+      // each step awaits only when it is asynchronous: a sync schema and a GET cost no microtask
+      let raw = parseInput(event, options.maxBodySize ?? actionDefaults.maxBodySize)
+      if (raw instanceof Promise) raw = await raw
+      let validated = validateInput(options, { input: raw, params: getRouterParams(event, { decode: true }) })
+      if (validated instanceof Promise) validated = await validated
+      if (!validated.ok) return respondWithError(event, validated.error)
+      const { input, params } = validated
+      let data = middleware.length === 0
+        ? await runHandler(handler, { input, params, event, ctx: {} })
+        : await runMiddlewareChain(middleware, { input, params, event, metadata }, ctx => runHandler(handler, { input, params, event, ctx }))
+      if (options.outputSchema) data = await validateOutput(options.outputSchema, data)
       return respondWithData(event, data)
     }
     catch (thrown) {

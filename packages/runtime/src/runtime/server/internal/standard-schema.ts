@@ -27,19 +27,25 @@ export type SchemaOutcome
   = | { ok: true, value: unknown }
     | { ok: false, issues: ReadonlyArray<StandardSchemaV1.Issue> }
 
-/**
- * Runs `~standard.validate`, sync or async. A schema that returns neither a
- * value nor an issue list is a bug on the server: it throws, and answers INTERNAL_ERROR.
- */
-export async function validateWithSchema(schema: StandardSchemaV1, value: unknown): Promise<SchemaOutcome> {
-  let result = schema['~standard'].validate(value)
-  if (result instanceof Promise) result = await result
+function toOutcome(result: unknown): SchemaOutcome {
   if (typeof result !== 'object' || result === null) {
     throw new TypeError('Standard Schema validate() returned neither a value nor issues')
   }
-  if (result.issues === undefined) return { ok: true, value: (result as { value: unknown }).value }
-  if (!Array.isArray(result.issues)) {
+  const { issues } = result as { issues?: unknown }
+  if (issues === undefined) return { ok: true, value: (result as { value: unknown }).value }
+  if (!Array.isArray(issues)) {
     throw new TypeError('Standard Schema validate() returned issues that are not an array')
   }
-  return { ok: false, issues: result.issues }
+  return { ok: false, issues }
+}
+
+/**
+ * Runs `~standard.validate`. A synchronous schema gets a synchronous outcome
+ * (no promise, no microtask on the hot path); an async one gets a promise. A
+ * schema that returns neither a value nor an issue list is a bug on the
+ * server: it throws, and answers INTERNAL_ERROR.
+ */
+export function validateWithSchema(schema: StandardSchemaV1, value: unknown): SchemaOutcome | Promise<SchemaOutcome> {
+  const result = schema['~standard'].validate(value)
+  return result instanceof Promise ? result.then(toOutcome) : toOutcome(result)
 }

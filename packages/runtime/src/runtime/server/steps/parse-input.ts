@@ -8,10 +8,14 @@ const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /**
  * Step 1: reads the input. GET, HEAD and methods without a body read the
- * query; POST, PUT, PATCH and DELETE read the body as JSON or form data.
+ * query (synchronously); POST, PUT, PATCH and DELETE read the body as JSON or
+ * form data.
  */
-export async function parseInput(event: H3Event, maxBodySize: number): Promise<unknown> {
-  if (!BODY_METHODS.has(event.method)) return getQuery(event)
+export function parseInput(event: H3Event, maxBodySize: number): unknown {
+  return BODY_METHODS.has(event.method) ? parseBody(event, maxBodySize) : getQuery(event)
+}
+
+async function parseBody(event: H3Event, maxBodySize: number): Promise<unknown> {
   const body = await readBodyWithLimit(event, maxBodySize)
   if (body === undefined || body.byteLength === 0) return {}
   const mediaType = (getRequestHeader(event, 'content-type') ?? '').split(';', 1)[0]!.trim().toLowerCase()

@@ -9,9 +9,9 @@ import { logInDevelopment } from '../internal/dev-logger'
  * and keeps only what the schema outputs, so fields it leaves out never reach
  * the client. A rejection is a server bug: OUTPUT_VALIDATION_ERROR 500.
  */
-export async function validateOutput(schema: StandardSchemaV1 | undefined, data: unknown): Promise<unknown> {
-  if (!schema) return data
-  const outcome = await validateWithSchema(schema, data)
+export async function validateOutput(schema: StandardSchemaV1, data: unknown): Promise<unknown> {
+  let outcome = validateWithSchema(schema, data)
+  if (outcome instanceof Promise) outcome = await outcome
   if (outcome.ok) return outcome.value
   logInDevelopment('warn', 'Output validation failed: the handler returned a value its outputSchema rejects', outcome.issues)
   throw createActionError({
