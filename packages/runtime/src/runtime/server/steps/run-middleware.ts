@@ -41,16 +41,18 @@ export async function runMiddlewareChain(
       if (rest) {
         misuse = new MiddlewareContractError(`Action middleware ${middlewareName(current, index)} called next() more than once`)
         const rejected = Promise.reject(misuse)
-        rejected.catch(() => {}) // answered below even when the middleware ignores it
+        rejected.catch(ignore) // answered below even when the middleware ignores it
         return rejected
       }
-      rest = dispatch(index + 1, mergeContext(ctx, options?.ctx))
-      const result = rest.then(data => ({ ctx: (options?.ctx ?? {}) as object, data }))
-      result.catch(() => {}) // a middleware that does not await next() must not crash the process
+      const added = options?.ctx
+      rest = dispatch(index + 1, added === undefined ? ctx : mergeContext(ctx, added))
+      const result = rest.then(data => ({ ctx: added ?? {}, data }))
+      result.catch(ignore) // a middleware that does not await next() must not crash the process
       return result
     }
 
-    await current({ ...args, ctx, next: next as NextFunction })
+    // written out rather than spread: this runs once per middleware per request
+    await current({ input: args.input, params: args.params, event: args.event, metadata: args.metadata, ctx, next: next as NextFunction })
     if (!rest) {
       const message = `Action middleware ${middlewareName(current, index)} returned without calling next(): the request was halted`
       logInDevelopment('warn', message)
@@ -62,3 +64,5 @@ export async function runMiddlewareChain(
   }
   return dispatch(0, {})
 }
+
+function ignore() {}
