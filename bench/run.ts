@@ -7,7 +7,9 @@ import { writeReport } from './lib/write-report'
 import { httpPart } from './http/index'
 import { overheadPart } from './overhead/index'
 import { buildPart } from './build/index'
-import { clientSizePart, cliTimePart, devtoolsPart } from './pending/index'
+import { clientSizePart } from './client-size/index'
+import { cliTimePart } from './cli/index'
+import { devtoolsPart } from './devtools/index'
 
 /** Every part, in the order they run and appear in the table. */
 const parts: BenchPart[] = [httpPart, overheadPart, buildPart, clientSizePart, cliTimePart, devtoolsPart]

@@ -54,7 +54,7 @@ pnpm --filter @action-route/bench run bench -- --profile --only http  # CPU prof
 cd bench && npx vitest bench                        # the in-process overhead benchmarks alone
 \`\`\`
 
-The runner is \`bench/run.ts\`; each part is a module in \`bench/\` (\`http/\`, \`overhead/\`, \`build/\`, \`pending/\`).
+The runner is \`bench/run.ts\`; each part is a module in \`bench/\` (\`http/\`, \`overhead/\`, \`build/\`, \`client-size/\`, \`cli/\`, \`devtools/\`).
 Generated apps and bundles go to \`bench/.work/\` (git-ignored).
 `
   await writeFile(file, text)
