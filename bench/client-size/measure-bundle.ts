@@ -24,7 +24,21 @@ export async function measureClientBundle(dir: string): Promise<ClientBundleSize
   return { files: names.length, rawBytes, gzipBytes }
 }
 
-/** Each client module's rendered length in bytes (before minification), by module id, as the build wrote it. */
+/**
+ * Each client module's rendered length in bytes (before minification), as the build wrote it,
+ * by module id with the app's folder written `<app>`, so that ids match between apps.
+ */
 export async function readClientModules(dir: string): Promise<Record<string, number>> {
-  return JSON.parse(await readFile(join(dir, modulesReportFile), 'utf8')) as Record<string, number>
+  const modules = JSON.parse(await readFile(join(dir, modulesReportFile), 'utf8')) as Record<string, number>
+  return Object.fromEntries(Object.entries(modules).map(([id, bytes]) => [decodeId(id).replaceAll(dir, '<app>'), bytes]))
+}
+
+// Nuxt's virtual ids carry their path URI-encoded
+function decodeId(id: string): string {
+  try {
+    return decodeURIComponent(id)
+  }
+  catch {
+    return id
+  }
 }
