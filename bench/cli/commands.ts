@@ -11,7 +11,7 @@ export interface TimedCommand {
   writes: string
 }
 
-/** The commands, run with `node` inside the app: create-action, nuxi add-template, and bare Node start-up for scale. */
+/** The commands, run with `node` inside the app: nuxi add-template, create-action, and for scale the import of create-action's code alone and bare Node start-up. */
 export function timedCommands(appDir: string): TimedCommand[] {
   return [
     {
@@ -25,6 +25,12 @@ export function timedCommands(appDir: string): TimedCommand[] {
       label: 'create-action todos/[id].patch',
       args: [`${repoRoot}packages/cli/bin/create-action.mjs`, 'todos/[id].patch', '--cwd', appDir, '--force'],
       writes: 'server/api/todos/[id].patch.ts',
+    },
+    {
+      id: 'load',
+      label: 'loading create-action\'s modules alone',
+      args: ['--input-type=module', '-e', `await import(${JSON.stringify(`${repoRoot}packages/cli/dist/chunks/add.mjs`)})`],
+      writes: '',
     },
     {
       id: 'node',

@@ -36,6 +36,7 @@ export const cliTimePart: BenchPart = {
 
     const nuxi = median(samples.get('nuxi')!)
     const createAction = median(samples.get('create-action')!)
+    const load = median(samples.get('load')!)
     const node = median(samples.get('node')!)
     const measure = 'CLI: write one route file (wall time)'
     const rows: ResultRow[] = [
@@ -47,10 +48,13 @@ export const cliTimePart: BenchPart = {
       rows,
       method: [
         `The CLI is built first (\`pnpm --filter @action-route/cli build\`), then a bare Nuxt app (\`nuxt.config.ts\`, a \`package.json\` naming nuxt and zod) is generated into \`bench/.work/cli/app\`, where the root \`node_modules\` (nuxt, and nuxi with it) resolve.`,
-        `${runs} runs, each timing, in alternating order, \`node packages/cli/bin/create-action.mjs todos/[id].patch --cwd <app> --force\` (writes \`server/api/todos/[id].patch.ts\`), \`node node_modules/nuxt/bin/nuxt.mjs add-template api todos --cwd <app> --force\` (writes \`server/api/todos.ts\`; nuxi 3.x spells the template command \`add-template\`, its \`add\` installs modules) and \`node -e ""\` for scale. The file is removed before each run and checked after it.`,
+        `${runs} runs, each timing, in alternating order, \`node packages/cli/bin/create-action.mjs todos/[id].patch --cwd <app> --force\` (writes \`server/api/todos/[id].patch.ts\`), \`node node_modules/nuxt/bin/nuxt.mjs add-template api todos --cwd <app> --force\` (writes \`server/api/todos.ts\`; nuxi 3.x spells the template command \`add-template\`, its \`add\` installs modules) and, for scale, a bare import of create-action's code (\`dist/chunks/add.mjs\`) and \`node -e ""\`. The file is removed before each run and checked after it.`,
         'The figure is the median wall time from spawn to exit, Node start-up included; the ratio is create-action\'s over nuxi\'s (lower is better). The goal is on create-action\'s absolute time.',
       ].join('\n'),
-      notes: [`Node start-up alone (\`node -e ""\`) took ${node.toFixed(0)} ms (median), so create-action's own work is about ${(createAction - node).toFixed(0)} ms and nuxi's about ${(nuxi - node).toFixed(0)} ms.`],
+      notes: [
+        `Node start-up alone (\`node -e ""\`) took ${node.toFixed(0)} ms (median), so create-action's own work is about ${(createAction - node).toFixed(0)} ms and nuxi's about ${(nuxi - node).toFixed(0)} ms.`,
+        `Importing create-action's code without running it (\`dist/chunks/add.mjs\` and what it imports, Node start-up included) took ${load.toFixed(0)} ms (median): ${(load - node).toFixed(0)} ms of loading against ${(createAction - load).toFixed(0)} ms of running.`,
+      ],
     }
   },
 }

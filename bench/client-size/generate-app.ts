@@ -2,7 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-/** Which page the app has: a hand-written `$fetch` call, the same call through useAction and $action, or those plus useActionQuery. */
+/** Which page the app has: everything by hand (`$fetch`, `useAsyncData`), the buttons through useAction and $action, or the listing through useActionQuery too. */
 export type ClientAppKind = 'floor' | 'action' | 'query'
 
 /** Where the build writes the client's modules and their rendered sizes, relative to the app. */
@@ -56,17 +56,16 @@ const queryRoute = `export default defineAction({
 })
 `
 
-/** The same page three ways; only the script differs, the template calls the same names. */
-function page(kind: ClientAppKind): string {
-  const script = {
-    floor: `const saved = ref<unknown>(null)
+// the buttons: two POSTs to /api/x, by hand or through useAction and $action
+const buttons = {
+  byHand: `const saved = ref<unknown>(null)
 async function save() {
   saved.value = await $fetch('/api/x', { method: 'POST', body: { title: 'a' } })
 }
 async function send() {
   saved.value = await $fetch('/api/x', { method: 'POST', body: { title: 'b' } })
 }`,
-    action: `const { execute, data: saved } = useAction('/api/x', { method: 'POST' })
+  action: `const { execute, data: saved } = useAction('/api/x', { method: 'POST' })
 async function save() {
   await execute({ title: 'a' })
 }
@@ -74,17 +73,23 @@ async function send() {
   const result = await $action('/api/x', { method: 'POST', input: { title: 'b' } })
   if (result.success) saved.value = result.data
 }`,
-    query: `const { execute, data: saved } = useAction('/api/x', { method: 'POST' })
-const { data: list } = useActionQuery('/api/list')
-async function save() {
-  await execute({ title: 'a' })
 }
-async function send() {
-  const result = await $action('/api/x', { method: 'POST', input: { title: 'b' } })
-  if (result.success) saved.value = result.data
-}`,
-  }[kind]
-  const listing = kind === 'query' ? '\n    <pre>{{ list }}</pre>' : ''
+
+// the listing: a GET of /api/list during SSR, by hand with useAsyncData or through useActionQuery (not awaited: useActionQuery is not thenable)
+const listing = {
+  byHand: `const { data: list } = useAsyncData('list', () => $fetch('/api/list'))`,
+  action: `const { data: list } = useActionQuery('/api/list')`,
+}
+
+/**
+ * The same page three ways; the template is the same. The floor does everything by hand,
+ * `action` moves the buttons to useAction and $action, `query` also the listing to useActionQuery.
+ */
+function page(kind: ClientAppKind): string {
+  const script = [
+    kind === 'floor' ? buttons.byHand : buttons.action,
+    kind === 'query' ? listing.action : listing.byHand,
+  ].join('\n')
   return `<script setup lang="ts">
 ${script}
 </script>
@@ -93,7 +98,8 @@ ${script}
   <div>
     <button @click="save">save</button>
     <button @click="send">send</button>
-    <pre>{{ saved }}</pre>${listing}
+    <pre>{{ saved }}</pre>
+    <pre>{{ list }}</pre>
   </div>
 </template>
 `

@@ -12,9 +12,9 @@ const workDir = fileURLToPath(new URL('../.work/client-size', import.meta.url))
 const goalBytes = 2 * 1024
 
 const subjects: Record<ClientAppKind, string> = {
-  floor: 'page calling $fetch (floor)',
-  action: 'same page with useAction + $action',
-  query: 'same page with useAction + $action + useActionQuery',
+  floor: 'page with $fetch and useAsyncData (floor)',
+  action: 'same page, buttons through useAction + $action',
+  query: 'same page, also the listing through useActionQuery',
 }
 
 /** Part 4: gzip bytes that useAction, $action and useActionQuery add to the client bundle of a one-page app. */
@@ -60,9 +60,9 @@ export const clientSizePart: BenchPart = {
       method: [
         `One-page Nuxt 4 apps are generated into \`bench/.work/client-size/\`, each with the module (loaded from \`packages/runtime/src/module\` by absolute path) and the same server routes (\`server/api/x.post.ts\` and \`server/api/list.get.ts\`, written with \`defineAction\`); only \`app/app.vue\` differs:`,
         '',
-        '- **floor**: two buttons that POST to `/api/x` with a hand-written `$fetch` and show the answer; nothing of ours is imported;',
-        '- **useAction + $action**: the same buttons through `useAction(\'/api/x\', { method: \'POST\' })` and `$action(\'/api/x\', { method: \'POST\', input })`;',
-        ...(options.smoke ? [] : ['- **+ useActionQuery**: the same page, also listing `useActionQuery(\'/api/list\')`.']),
+        '- **floor**: two buttons that POST to `/api/x` with a hand-written `$fetch`, and a list loaded with `useAsyncData(\'list\', () => $fetch(\'/api/list\'))`; nothing of ours is imported;',
+        '- **useAction + $action**: the same buttons through `useAction(\'/api/x\', { method: \'POST\' })` and `$action(\'/api/x\', { method: \'POST\', input })`, the list still by hand;',
+        ...(options.smoke ? [] : ['- **+ useActionQuery**: the same, and the list through `useActionQuery(\'/api/list\')`.']),
         '',
         'Each app is built once with `nuxt build` from a clean state (sizes do not vary between builds). The figure is the sum, over every `.js` file in `.output/public/_nuxt/`, of that file gzipped alone (`node:zlib` `gzipSync`, level 9); 1 KB is 1024 bytes. The ratio is the total over the floor\'s total; the goal is on the bytes added. A Vite plugin in the generated config records which modules each client build holds, so the notes can say where added bytes come from.',
       ].join('\n'),
