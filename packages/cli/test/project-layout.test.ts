@@ -64,11 +64,18 @@ describe('finding the server folder', () => {
     await expect(add(app, 'hello.get')).rejects.toThrow('nuxt.config.ts sets serverDir in a way create-action cannot read without running it')
   })
 
-  it('warns and assumes server/ when the config cannot be read and does not mention serverDir', async () => {
-    const app = await createApp({ config: `module.exports = {}\n` })
+  it('warns and assumes server/ when a config that mentions srcDir cannot be read', async () => {
+    const app = await createApp({ config: `module.exports = { srcDir: process.env.SRC }\n` })
     await add(app, 'hello.get')
     expect(app.has('server/api/hello.get.ts')).toBe(true)
     expect(printed()).toContain('Could not read nuxt.config.ts statically: assuming the server folder is server/.')
+  })
+
+  it('does not parse a config that sets neither serverDir nor srcDir, and uses server/', async () => {
+    const app = await createApp({ config: `module.exports = {}\n` })
+    await add(app, 'hello.get')
+    expect(app.has('server/api/hello.get.ts')).toBe(true)
+    expect(printed()).not.toContain('Could not read')
   })
 
   it('refuses a serverDir outside the project', async () => {

@@ -1,7 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
-import { parseModule } from 'magicast'
-import { getDefaultExportOptions } from 'magicast/helpers'
 import { basename, join, resolve } from 'pathe'
 import { CliError } from '../cli-error'
 import { isInside } from '../is-inside'
@@ -34,8 +32,12 @@ function readOption(options: Record<string, unknown>, path: string[]): ConfigVal
   return { kind: 'literal', value }
 }
 
-function readConfigOptions(source: string): Record<string, unknown> | undefined {
+// magicast (a Babel parser) takes most of the CLI's start-up, so it is loaded only for a config that
+// mentions one of the options read here; any other config leaves every default in place
+async function readConfigOptions(source: string): Promise<Record<string, unknown> | undefined> {
+  if (!/\b(?:serverDir|srcDir)\b/.test(source)) return {}
   try {
+    const [{ parseModule }, { getDefaultExportOptions }] = await Promise.all([import('magicast'), import('magicast/helpers')])
     const mod = parseModule(source)
     const exported = (mod.exports as Record<string, { $type?: string } | undefined>).default
     if (!exported || (exported.$type !== 'object' && exported.$type !== 'function-call')) return undefined
@@ -74,7 +76,7 @@ export async function resolveServerDir(project: ProjectRoot, dependencies: Recor
   const configName = basename(configFile)
   const notes: string[] = []
   const source = existsSync(configFile) ? await readFile(configFile, 'utf8') : ''
-  const options = readConfigOptions(source)
+  const options = await readConfigOptions(source)
 
   if (!options) {
     if (/\bserverDir\b/.test(source)) {
