@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { createServer } from 'node:net'
+import { freePort } from '../../../runtime/test/helpers/built-app'
 import { fileURLToPath } from 'node:url'
 
 /** The repository root, the playground and the layer that gives it build folders of its own. */
@@ -66,14 +66,4 @@ async function stop(child: ChildProcess): Promise<void> {
   child.kill('SIGTERM')
   await Promise.race([once(child, 'exit'), new Promise(done => setTimeout(done, 5000))])
   if (child.exitCode === null) child.kill('SIGKILL')
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const { port } = server.address() as { port: number }
-  server.close()
-  await once(server, 'close')
-  return port
 }
