@@ -1,3 +1,4 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { z } from 'zod'
 
 /** Body of POST /todos: strings, a bounded integer with a default, an array with a default. */
@@ -52,3 +53,13 @@ export const listOutput = z.object({
   owner: z.string(),
   items: z.array(z.object({ id: z.number(), title: z.string() })),
 })
+
+/** Field errors the way the envelope carries them: dot paths, `_root` for the whole value. */
+export function toFieldErrors(issues: ReadonlyArray<StandardSchemaV1.Issue>): Record<string, string[]> {
+  const fieldErrors: Record<string, string[]> = Object.create(null)
+  for (const issue of issues) {
+    const path = issue.path?.length ? issue.path.map(p => String(typeof p === 'object' ? p.key : p)).join('.') : '_root'
+    ;(fieldErrors[path] ??= []).push(issue.message)
+  }
+  return fieldErrors
+}

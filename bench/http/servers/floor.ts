@@ -1,17 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { createRouter, defineEventHandler, getQuery, getRequestHeader, readBody, setResponseStatus } from 'h3'
 import type { H3Event } from 'h3'
-import { buildTodo, listOutput, listTodos, resolveUser, routes, todoInput, todoOutput, todoQuery } from '../route-fixture'
-
-/** Field errors the way the envelope carries them: dot paths, `_root` for the whole value. */
-function toFieldErrors(issues: ReadonlyArray<StandardSchemaV1.Issue>): Record<string, string[]> {
-  const fieldErrors: Record<string, string[]> = Object.create(null)
-  for (const issue of issues) {
-    const path = issue.path?.length ? issue.path.map(p => String(typeof p === 'object' ? p.key : p)).join('.') : '_root'
-    ;(fieldErrors[path] ??= []).push(issue.message)
-  }
-  return fieldErrors
-}
+import { buildTodo, listOutput, listTodos, resolveUser, routes, todoInput, todoOutput, todoQuery, toFieldErrors } from '../route-fixture'
 
 function fail(event: H3Event, issues: ReadonlyArray<StandardSchemaV1.Issue>, code: string, message: string, statusCode: number) {
   setResponseStatus(event, statusCode)

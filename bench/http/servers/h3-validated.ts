@@ -1,22 +1,13 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { createRouter, defineEventHandler, getRequestHeader, getValidatedQuery, readValidatedBody, setResponseStatus } from 'h3'
 import type { H3Event } from 'h3'
-import { buildTodo, listOutput, listTodos, resolveUser, routes, todoInput, todoOutput, todoQuery } from '../route-fixture'
+import { buildTodo, listOutput, listTodos, resolveUser, routes, todoInput, todoOutput, todoQuery, toFieldErrors } from '../route-fixture'
 
 /** Carries Standard Schema issues through h3's validation error. */
 class IssuesError extends Error {
   constructor(readonly issues: ReadonlyArray<StandardSchemaV1.Issue>) {
     super('Validation Error')
   }
-}
-
-function toFieldErrors(issues: ReadonlyArray<StandardSchemaV1.Issue>): Record<string, string[]> {
-  const fieldErrors: Record<string, string[]> = Object.create(null)
-  for (const issue of issues) {
-    const path = issue.path?.length ? issue.path.map(p => String(typeof p === 'object' ? p.key : p)).join('.') : '_root'
-    ;(fieldErrors[path] ??= []).push(issue.message)
-  }
-  return fieldErrors
 }
 
 /** h3's validator contract: return the value or throw. */
