@@ -87,6 +87,12 @@ describe('defineAction types', () => {
     expectTypeOf(nothing['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: null } | undefined>()
   })
 
+  it('data is what a thenable the handler returns (a query builder) resolves to', () => {
+    const query: PromiseLike<{ id: number }[]> = { then: (resolve, reject) => Promise.resolve([{ id: 1 }]).then(resolve, reject) }
+    const listed = defineAction({ handler: () => query })
+    expectTypeOf(listed['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: { id: number }[] } | undefined>()
+  })
+
   it('the client-facing input is the schema input (before transforms)', () => {
     const action = defineAction({ input: z.object({ count: z.string().transform(Number) }), handler: ({ input }) => input.count })
     expectTypeOf(action['~types']).toEqualTypeOf<{ input: { count: string }, params: Record<string, string>, data: number } | undefined>()

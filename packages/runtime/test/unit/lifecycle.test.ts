@@ -1,12 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createError, setResponseHeader, setResponseStatus } from 'h3'
 import { z } from 'zod'
+import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { createActionError, defineAction, defineActionMiddleware } from '../../src/runtime/server'
 import type { TestServer } from '../helpers/serve'
 import { call, postJson, serve } from '../helpers/serve'
 
 const order: string[] = []
 let server: TestServer
+
+/** A Standard Schema whose validate is asynchronous: a positive number `n`, doubled. */
+const asyncDoubled: StandardSchemaV1<unknown, { n: number }> = {
+  '~standard': {
+    version: 1,
+    vendor: 'test',
+    validate: async (value) => {
+      await new Promise(resolve => setTimeout(resolve, 1))
+      const n = Number((value as { n?: unknown } | null)?.n)
+      return n > 0 ? { value: { n: n * 2 } } : { issues: [{ message: 'Expected a positive number', path: ['n'] }] }
+    },
+  },
+}
+
+/** A thenable that is not a Promise, as query builders (Drizzle's, say) are. */
+function thenable<T>(value: T): PromiseLike<T> {
+  return { then: (resolve, reject) => Promise.resolve(value).then(resolve, reject) }
+}
 
 beforeAll(async () => {
   server = await serve({
@@ -75,6 +94,16 @@ beforeAll(async () => {
       },
     }),
     '/small': defineAction({ maxBodySize: 16, handler: ({ input }) => input }),
+    '/async-schemas': defineAction({ input: asyncDoubled, outputSchema: asyncDoubled, handler: ({ input }) => input }),
+    '/thenable': defineAction({ handler: () => thenable({ rows: 2 }) }),
+    '/thenable-undefined': defineAction({
+      middleware: [defineActionMiddleware(async ({ next }) => next({ ctx: { user: 'u1' } }))],
+      handler: () => thenable(undefined),
+    }),
+    '/async-handler': defineAction({
+      middleware: [defineActionMiddleware(({ next }) => next())],
+      handler: async ({ ctx }) => ({ ctx }),
+    }),
   })
 })
 afterAll(() => server.close())
@@ -189,6 +218,12 @@ describe('step 6: respond', () => {
     expect((await call(`${server.url}/primitive`)).body).toEqual({ success: true, data: 42 })
   })
 
+  it('awaits a promise or another thenable (a query builder) the handler returns', async () => {
+    expect((await call(`${server.url}/thenable`)).body).toEqual({ success: true, data: { rows: 2 } })
+    expect((await call(`${server.url}/thenable-undefined`)).body).toEqual({ success: true, data: null })
+    expect((await call(`${server.url}/async-handler`)).body).toEqual({ success: true, data: { ctx: {} } })
+  })
+
   it('answers INTERNAL_ERROR 500 for output JSON cannot hold (BigInt, a cycle)', async () => {
     for (const path of ['/bigint', '/circular']) {
       const { status, body } = await call(`${server.url}${path}`)
@@ -202,6 +237,13 @@ describe('step 5: validate output', () => {
   it('sends only what the output schema outputs (a secret field stays on the server)', async () => {
     const { body } = await call(`${server.url}/secret`)
     expect(body).toEqual({ success: true, data: { id: 1, name: 'Ada' } })
+  })
+
+  it('awaits asynchronous input and output schemas', async () => {
+    expect((await postJson(`${server.url}/async-schemas`, { n: 3 })).body).toEqual({ success: true, data: { n: 12 } })
+    const rejected = await postJson(`${server.url}/async-schemas`, { n: -1 })
+    expect(rejected.status).toBe(422)
+    expect(rejected.body.error.fieldErrors).toEqual({ n: ['Expected a positive number'] })
   })
 
   it('answers OUTPUT_VALIDATION_ERROR 500 with fieldErrors when the output schema rejects', async () => {

@@ -65,9 +65,13 @@ export function defineAction<
       if (!validated.ok) return respondWithError(event, validated.error)
       const { input, params } = validated
       let data = middleware.length === 0
-        ? await runHandler(handler, { input, params, event, ctx: {} })
-        : await runMiddlewareChain(middleware, { input, params, event, metadata }, ctx => runHandler(handler, { input, params, event, ctx }))
-      if (options.outputSchema) data = await validateOutput(options.outputSchema, data)
+        ? runHandler(handler, { input, params, event, ctx: {} })
+        : runMiddlewareChain(middleware, { input, params, event, metadata }, ctx => runHandler(handler, { input, params, event, ctx }))
+      if (data instanceof Promise) data = await data
+      if (options.outputSchema) {
+        data = validateOutput(options.outputSchema, data)
+        if (data instanceof Promise) data = await data
+      }
       return respondWithData(event, data)
     }
     catch (thrown) {

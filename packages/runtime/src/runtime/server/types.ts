@@ -104,7 +104,7 @@ export interface ActionHandlerArgs<TInput, TParams, TCtx> {
 
 /** The core function of an action. */
 export type ActionHandler<TInput, TParams, TCtx, TOutput>
-  = (args: ActionHandlerArgs<TInput, TParams, TCtx>) => TOutput | Promise<TOutput>
+  = (args: ActionHandlerArgs<TInput, TParams, TCtx>) => TOutput | PromiseLike<TOutput>
 
 /** `undefined` answers as `null`; everything else as is. */
 // eslint-disable-next-line @typescript-eslint/no-invalid-void-type

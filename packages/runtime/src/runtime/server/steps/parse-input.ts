@@ -1,5 +1,5 @@
 import type { H3Event } from 'h3'
-import { getQuery, getRequestHeader, getRequestWebStream, readRawBody } from 'h3'
+import { getQuery, getRequestHeaders, getRequestWebStream, readRawBody } from 'h3'
 import { createActionError } from '../errors'
 import { isUnsafeKey, parseJsonSafely } from '../internal/safe-json'
 
@@ -16,12 +16,15 @@ export function parseInput(event: H3Event, maxBodySize: number): unknown {
 }
 
 async function parseBody(event: H3Event, maxBodySize: number): Promise<unknown> {
-  const body = await readBodyWithLimit(event, maxBodySize)
+  // one copy of the headers: h3's getRequestHeader copies them all on every call
+  const headers = getRequestHeaders(event)
+  const body = await readBodyWithLimit(event, headers['content-length'], maxBodySize)
   if (body === undefined || body.byteLength === 0) return {}
-  const mediaType = (getRequestHeader(event, 'content-type') ?? '').split(';', 1)[0]!.trim().toLowerCase()
+  const contentType = headers['content-type'] ?? ''
+  const mediaType = contentType.split(';', 1)[0]!.trim().toLowerCase()
   if (mediaType === 'application/json' || mediaType.endsWith('+json')) return parseJsonBody(body)
   if (mediaType === 'application/x-www-form-urlencoded' || mediaType === 'multipart/form-data') {
-    return parseFormBody(body, getRequestHeader(event, 'content-type')!)
+    return parseFormBody(body, contentType)
   }
   throw createActionError({
     code: 'UNSUPPORTED_MEDIA_TYPE',
@@ -43,12 +46,15 @@ function payloadTooLarge(maxBodySize: number) {
  * A chunked body is read to its end (so the connection stays usable) but no
  * byte past the limit is kept.
  */
-async function readBodyWithLimit(event: H3Event, maxBodySize: number): Promise<Uint8Array | undefined> {
-  const declared = getRequestHeader(event, 'content-length')
+function readBodyWithLimit(event: H3Event, declared: string | undefined, maxBodySize: number): Promise<Uint8Array | undefined> {
   if (declared !== undefined) {
-    if (Number(declared) > maxBodySize) throw payloadTooLarge(maxBodySize)
+    if (Number(declared) > maxBodySize) return Promise.reject(payloadTooLarge(maxBodySize))
     return readRawBody(event, false)
   }
+  return readStreamWithLimit(event, maxBodySize)
+}
+
+async function readStreamWithLimit(event: H3Event, maxBodySize: number): Promise<Uint8Array | undefined> {
   const stream = getRequestWebStream(event)
   if (!stream) return undefined
   const chunks: Uint8Array[] = []

@@ -20,22 +20,35 @@ function middlewareName(middleware: ActionMiddleware, index: number): string {
   return middleware.name ? `"${middleware.name}"` : `#${index} (anonymous)`
 }
 
+/** Runs a step that may return a value, a promise or throw, and gives a promise either way. */
+function settle(run: () => unknown): Promise<unknown> {
+  try {
+    return Promise.resolve(run())
+  }
+  catch (error) {
+    return Promise.reject(error)
+  }
+}
+
 /**
  * Step 3: runs the middleware in array order, onion style: `next({ ctx })`
  * deep-merges `ctx` and resolves to the rest of the chain; `last` (the
  * handler) runs at the centre with the final context. A middleware that
  * returns without calling `next()`, or calls it twice, halts the request.
  */
-export async function runMiddlewareChain(
+export function runMiddlewareChain(
   middleware: readonly ActionMiddleware[],
   args: ChainArgs,
-  last: (ctx: Record<string, unknown>) => Promise<unknown>,
+  last: (ctx: Record<string, unknown>) => unknown,
 ): Promise<unknown> {
-  const dispatch = async (index: number, ctx: Record<string, unknown>): Promise<unknown> => {
-    if (index === middleware.length) return last(ctx)
+  const dispatch = (index: number, ctx: Record<string, unknown>): Promise<unknown> => {
+    if (index === middleware.length) return settle(() => last(ctx))
     const current = middleware[index]!
     let rest: Promise<unknown> | undefined
     let misuse: MiddlewareContractError | undefined
+    // the rest of the chain's data once it has succeeded, so that it is handed on without adopting `rest` again
+    let restDone = false
+    let restData: unknown
 
     const next = (options?: { ctx?: object }): Promise<MiddlewareResult<object>> => {
       if (rest) {
@@ -46,21 +59,27 @@ export async function runMiddlewareChain(
       }
       const added = options?.ctx
       rest = dispatch(index + 1, added === undefined ? ctx : mergeContext(ctx, added))
-      const result = rest.then(data => ({ ctx: added ?? {}, data }))
+      const result = rest.then((data) => {
+        restDone = true
+        restData = data
+        return { ctx: added ?? {}, data }
+      })
       result.catch(ignore) // a middleware that does not await next() must not crash the process
       return result
     }
 
     // written out rather than spread: this runs once per middleware per request
-    await current({ input: args.input, params: args.params, event: args.event, metadata: args.metadata, ctx, next: next as NextFunction })
-    if (!rest) {
-      const message = `Action middleware ${middlewareName(current, index)} returned without calling next(): the request was halted`
-      logInDevelopment('warn', message)
-      throw new MiddlewareContractError(message)
-    }
-    if (misuse) throw misuse
-    // a middleware may watch the rest of the chain fail, but not swallow the failure
-    return rest
+    return settle(() => current({ input: args.input, params: args.params, event: args.event, metadata: args.metadata, ctx, next: next as NextFunction }))
+      .then(() => {
+        if (!rest) {
+          const message = `Action middleware ${middlewareName(current, index)} returned without calling next(): the request was halted`
+          logInDevelopment('warn', message)
+          throw new MiddlewareContractError(message)
+        }
+        if (misuse) throw misuse
+        // a middleware may watch the rest of the chain fail, but not swallow the failure
+        return restDone ? restData : rest
+      })
   }
   return dispatch(0, {})
 }

@@ -1,17 +1,11 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { createActionError } from '../errors'
 import { issuesToFieldErrors } from '../internal/field-errors'
+import type { SchemaOutcome } from '../internal/standard-schema'
 import { validateWithSchema } from '../internal/standard-schema'
 import { logInDevelopment } from '../internal/dev-logger'
 
-/**
- * Step 5: checks the handler's result against the output schema (when given)
- * and keeps only what the schema outputs, so fields it leaves out never reach
- * the client. A rejection is a server bug: OUTPUT_VALIDATION_ERROR 500.
- */
-export async function validateOutput(schema: StandardSchemaV1, data: unknown): Promise<unknown> {
-  let outcome = validateWithSchema(schema, data)
-  if (outcome instanceof Promise) outcome = await outcome
+function toOutputValue(outcome: SchemaOutcome): unknown {
   if (outcome.ok) return outcome.value
   logInDevelopment('warn', 'Output validation failed: the handler returned a value its outputSchema rejects', outcome.issues)
   throw createActionError({
@@ -20,4 +14,15 @@ export async function validateOutput(schema: StandardSchemaV1, data: unknown): P
     statusCode: 500,
     fieldErrors: issuesToFieldErrors(outcome.issues),
   })
+}
+
+/**
+ * Step 5: checks the handler's result against the output schema (when given)
+ * and keeps only what the schema outputs, so fields it leaves out never reach
+ * the client. A rejection is a server bug: OUTPUT_VALIDATION_ERROR 500.
+ * A synchronous schema gives a synchronous result (or throw).
+ */
+export function validateOutput(schema: StandardSchemaV1, data: unknown): unknown {
+  const outcome = validateWithSchema(schema, data)
+  return outcome instanceof Promise ? outcome.then(toOutputValue) : toOutputValue(outcome)
 }
