@@ -18,8 +18,9 @@ export const httpPart: BenchPart = {
   id: 'http',
   title: 'HTTP throughput',
   async run(options) {
-    const rounds = options.smoke ? 1 : 3
-    const seconds = options.smoke ? 1 : 5
+    // many short rounds, alternating, so that a slow minute on a shared machine falls on every server alike
+    const rounds = options.smoke ? 1 : 6
+    const seconds = options.smoke ? 1 : 3
     const warmup = options.smoke ? 0.5 : 2
     await mkdir(workDir, { recursive: true })
     if (options.profile) await mkdir(resultsDir, { recursive: true })
@@ -37,17 +38,19 @@ export const httpPart: BenchPart = {
         for (const scenario of httpScenarios) await loadServer(server.url, scenario, warmup)
       }
 
-      const samples = new Map<string, number[]>()
+      const samples = new Map<string, Sample[]>()
       for (let round = 0; round < rounds; round++) {
         for (const scenario of httpScenarios) {
           // rotate the order each round so no server always runs first or last
           const order = servers.map((_, index) => servers[(index + round) % servers.length]!)
           for (const server of order) {
+            const cpuBefore = await server.cpuMicros()
             const result = await loadServer(server.url, scenario, seconds)
+            const cpuPerRequest = (await server.cpuMicros() - cpuBefore) / result.requests
             if (result.errors) notes.push(`${server.name}, ${scenario.label}: ${result.errors} socket errors or timeouts in round ${round + 1}`)
             const key = `${scenario.id}/${server.name}`
-            samples.set(key, [...samples.get(key) ?? [], result.requestsPerSecond])
-            log(`round ${round + 1}/${rounds} ${scenario.id} ${server.name}: ${Math.round(result.requestsPerSecond)} req/s`)
+            samples.set(key, [...samples.get(key) ?? [], { requestsPerSecond: result.requestsPerSecond, cpuPerRequest }])
+            log(`round ${round + 1}/${rounds} ${scenario.id} ${server.name}: ${Math.round(result.requestsPerSecond)} req/s, ${cpuPerRequest.toFixed(1)} µs CPU per request`)
           }
         }
       }
@@ -70,19 +73,33 @@ async function checkSameWork(servers: RunningServer[]): Promise<string[]> {
   return notes
 }
 
-function report(samples: Map<string, number[]>, notes: string[], run: { rounds: number, seconds: number, warmup: number }): PartReport {
+/** One load of one server with one scenario. */
+interface Sample {
+  requestsPerSecond: number
+  /** CPU time the server process spent per request served, in microseconds. */
+  cpuPerRequest: number
+}
+
+function report(samples: Map<string, Sample[]>, notes: string[], run: { rounds: number, seconds: number, warmup: number }): PartReport {
   const rows: ResultRow[] = []
+  const medians = (key: string) => {
+    const list = samples.get(key)!
+    return { throughput: median(list.map(sample => sample.requestsPerSecond)), cpu: median(list.map(sample => sample.cpuPerRequest)) }
+  }
   for (const scenario of httpScenarios) {
-    const floor = median(samples.get(`${scenario.id}/floor`)!)
+    const floor = medians(`${scenario.id}/floor`)
     for (const subject of serverSubjects) {
-      const value = median(samples.get(`${scenario.id}/${subject.name}`)!)
+      const { throughput, cpu } = medians(`${scenario.id}/${subject.name}`)
       const isFloor = subject.name === 'floor'
-      const ratio = isFloor ? undefined : value / floor
+      // cost ratio, read like a throughput ratio: 0.95x means 1/0.95 times the floor's CPU per request
+      const ratio = isFloor ? undefined : floor.cpu / cpu
       const goal = subject.name === 'define-action' ? '>= 0.99x' : undefined
       rows.push({
         measure: `HTTP ${scenario.label}`,
         subject: subject.label,
-        value: `${Math.round(value)} req/s`,
+        value: isFloor
+          ? `${cpu.toFixed(1)} µs CPU/req; ${Math.round(throughput)} req/s`
+          : `${cpu.toFixed(1)} µs CPU/req; ${Math.round(throughput)} req/s (${(throughput / floor.throughput).toFixed(2)}x)`,
         ratio,
         goal,
         met: goal ? ratio! >= 0.99 : undefined,
@@ -95,7 +112,8 @@ function report(samples: Map<string, number[]>, notes: string[], run: { rounds: 
     method: [
       `Each server runs in its own child process (a plain \`node:http\` server with h3's \`createApp\`, \`createRouter\` and \`toNodeListener\`, bundled with esbuild and \`NODE_ENV=production\` as Nitro would ship it) on 127.0.0.1.`,
       `The parent process loads them one at a time with autocannon's API (10 connections, no pipelining): a ${run.warmup} s warm-up per server and scenario, then ${run.rounds} round(s) of ${run.seconds} s per server and scenario, the server order rotated each round.`,
-      `The figure is the median of the rounds' requests per second; the ratio is that median over the floor's median (higher is better).`,
+      `Two figures per server and scenario, each the median over the rounds: the CPU time the server process spent per request served (\`process.cpuUsage()\` read over IPC before and after each load, divided by the requests autocannon counted), and the requests per second autocannon saw, with its ratio to the floor's in brackets.`,
+      `The ratio column, and the goal, are on CPU time per request, written as floor over server so that it reads like a throughput ratio (higher is better; 0.99x means 1% more CPU per request than the floor). It is the steadier of the two on a shared 2-core machine: throughput also depends on how the load generator and the server share the cores from one second to the next, CPU per request only on the work each request costs.`,
       `Before loading, every server's answer to every scenario is compared with the floor's (status and envelope); differences are listed below.`,
       `Subjects, all serving the same zod schemas, the same one middleware-equivalent (reads \`x-user\` into \`ctx.user\`) and the same handler:`,
       ``,

@@ -4,6 +4,7 @@ import { scenarioHeaders } from './scenarios'
 
 /** What one load run measured. */
 export interface LoadResult {
+  requests: number
   requestsPerSecond: number
   latencyP50: number
   errors: number
@@ -23,6 +24,7 @@ export async function loadServer(url: string, scenario: HttpScenario, seconds: n
     duration: seconds,
   })
   return {
+    requests: result.requests.total,
     requestsPerSecond: result.requests.total / (result.duration || seconds),
     latencyP50: result.latency.p50,
     errors: result.errors + result.timeouts,

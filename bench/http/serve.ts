@@ -16,5 +16,12 @@ server.keepAliveTimeout = 60_000
 server.listen(0, '127.0.0.1', () => {
   process.send!({ port: (server.address() as AddressInfo).port })
 })
+// the parent asks for the CPU time this process has used, before and after each load
+process.on('message', (message: { type?: string }) => {
+  if (message?.type === 'cpu') {
+    const { user, system } = process.cpuUsage()
+    process.send!({ type: 'cpu', micros: user + system })
+  }
+})
 // the parent's disconnect lets a profiled server write its profile on a clean exit
 process.on('disconnect', () => server.close(() => process.exit(0)))

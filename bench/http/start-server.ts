@@ -6,6 +6,8 @@ export interface RunningServer {
   name: string
   url: string
   child: ChildProcess
+  /** CPU time (user + system, microseconds) the server process has used so far. */
+  cpuMicros: () => Promise<number>
   stop: () => Promise<void>
 }
 
@@ -22,6 +24,15 @@ export function startServer(bundle: string, name: string, options: { profileDir?
         name,
         url: `http://127.0.0.1:${message.port}`,
         child,
+        cpuMicros: () => new Promise((answer) => {
+          const onMessage = (reply: { type?: string, micros?: number }) => {
+            if (reply?.type !== 'cpu') return
+            child.off('message', onMessage)
+            answer(reply.micros!)
+          }
+          child.on('message', onMessage)
+          child.send({ type: 'cpu' })
+        }),
         stop: () => new Promise<void>((done) => {
           if (child.exitCode !== null) return done()
           const timer = setTimeout(() => child.kill('SIGKILL'), 5000)

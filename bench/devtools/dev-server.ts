@@ -1,0 +1,53 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { fileURLToPath } from 'node:url'
+import { freePort } from '../../packages/runtime/test/helpers/built-app'
+
+const nuxtBin = fileURLToPath(new URL('../../node_modules/nuxt/bin/nuxt.mjs', import.meta.url))
+
+/** A `nuxi dev` process serving an app, and how to stop it. */
+export interface DevServer {
+  baseURL: string
+  /** Wall time from spawn until `readyPath` first answered 200. */
+  startMs: number
+  close: () => Promise<void>
+}
+
+/** Starts `nuxi dev <dir>` on a free port of 127.0.0.1 and waits until `readyPath` answers 200. */
+export async function startDevServer(dir: string, readyPath: string, timeoutMs = 300_000): Promise<DevServer> {
+  const port = await freePort()
+  const started = performance.now()
+  const child = spawn(process.execPath, [nuxtBin, 'dev', dir, '--port', String(port), '--host', '127.0.0.1', '--no-fork'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NUXT_TELEMETRY_DISABLED: '1' },
+  })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk))
+  const close = async () => {
+    if (child.exitCode !== null) return
+    child.kill('SIGTERM')
+    await Promise.race([once(child, 'exit'), new Promise(done => setTimeout(done, 5000))])
+    if (child.exitCode === null) child.kill('SIGKILL')
+  }
+  const baseURL = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`nuxi dev exited with ${child.exitCode}:\n${output.slice(-4000)}`)
+    const response = await fetch(`${baseURL}${readyPath}`).catch(() => undefined)
+    if (response?.ok) return { baseURL, startMs: performance.now() - started, close }
+    await new Promise(done => setTimeout(done, 200))
+  }
+  await close()
+  throw new Error(`nuxi dev did not answer ${readyPath} within ${timeoutMs} ms:\n${output.slice(-4000)}`)
+}
+
+/** Wall time of one GET, the body read to its end, and the parsed body. */
+export async function timeGet(url: string): Promise<{ ms: number, body: unknown }> {
+  const started = performance.now()
+  const response = await fetch(url)
+  const text = await response.text()
+  const ms = performance.now() - started
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}: ${text.slice(0, 500)}`)
+  return { ms, body: JSON.parse(text) }
+}
