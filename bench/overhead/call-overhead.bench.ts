@@ -14,3 +14,9 @@ describe('GET, trivial schema', () => {
   bench('floor', () => getFrom('/floor').then(), options)
   bench('defineAction', () => getFrom('/action').then(), options)
 })
+
+describe('GET, one async middleware', () => {
+  bench('floor', () => getFrom('/floor-inline').then(), options)
+  bench('floor calling the middleware', () => getFrom('/floor-middleware').then(), options)
+  bench('defineAction', () => getFrom('/action-middleware').then(), options)
+})

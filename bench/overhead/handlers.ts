@@ -1,7 +1,8 @@
-import { createApp, createRouter, defineEventHandler, getQuery, readBody, setResponseStatus, toPlainHandler } from 'h3'
+import { createApp, createRouter, defineEventHandler, getQuery, getRequestHeader, readBody, setResponseStatus, toPlainHandler } from 'h3'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { z } from 'zod'
 import { defineAction } from '../../packages/runtime/src/runtime/server/index'
+import type { ActionMiddleware, NextFunction } from '../../packages/runtime/src/runtime/server/index'
 
 /** A trivial schema, so the wrapper's own cost is not hidden by validation. */
 const trivial = z.object({ n: z.coerce.number() })
@@ -23,6 +24,27 @@ const floor = defineEventHandler(async (event) => {
 
 const action = defineAction({ input: trivial, handler: ({ input }) => input.n })
 
+/** One middleware as users write them: async, adds to the context through next(). */
+const withUser: ActionMiddleware = async ({ event, next }) => next({ ctx: { user: getRequestHeader(event, 'x-user') ?? 'anonymous' } })
+
+/** The floor with the middleware's work written inline, synchronously: what the HTTP part's floor does. */
+const floorInline = defineEventHandler((event) => {
+  const user = getRequestHeader(event, 'x-user') ?? 'anonymous'
+  return { success: true, data: { n: Number(getQuery(event).n), user } }
+})
+
+/** The floor calling the same async middleware by hand, with the least a next() can do. */
+const floorCallingMiddleware = defineEventHandler(async (event) => {
+  let ctx: Record<string, unknown> = {}
+  await withUser({ event, input: undefined, params: {}, metadata: {}, ctx, next: (async (options?: { ctx?: Record<string, unknown> }) => {
+    ctx = { ...ctx, ...options?.ctx }
+    return { ctx: options?.ctx ?? {}, data: undefined }
+  }) as NextFunction })
+  return { success: true, data: { n: Number(getQuery(event).n), user: ctx.user } }
+})
+
+const actionWithMiddleware = defineAction({ middleware: [withUser], handler: ({ input, ctx }) => ({ n: Number((input as { n: string }).n), user: ctx.user }) })
+
 /**
  * One h3 app serving the floor and defineAction on the same trivial schema,
  * plus a constant route that shows what h3 itself costs. Called through
@@ -31,7 +53,10 @@ const action = defineAction({ input: trivial, handler: ({ input }) => input.n })
 export const callApp = toPlainHandler(createApp().use(createRouter()
   .use('/noop', defineEventHandler(() => ({ success: true, data: 1 })))
   .use('/floor', floor)
-  .use('/action', action)))
+  .use('/action', action)
+  .use('/floor-inline', floorInline)
+  .use('/floor-middleware', floorCallingMiddleware)
+  .use('/action-middleware', actionWithMiddleware)))
 
 /** A POST request with a JSON body to one of the routes. */
 export function postTo(path: string) {
@@ -40,5 +65,5 @@ export function postTo(path: string) {
 
 /** A GET request with a query to one of the routes. */
 export function getFrom(path: string) {
-  return callApp({ method: 'GET', path: `${path}?n=1`, headers: {} })
+  return callApp({ method: 'GET', path: `${path}?n=1`, headers: { 'x-user': 'u1' } })
 }

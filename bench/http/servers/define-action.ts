@@ -7,8 +7,11 @@ import { buildTodo, listOutput, listTodos, resolveUser, routes, todoInput, todoO
 const withUser: ActionMiddleware = async ({ event, next }) =>
   next({ ctx: { user: resolveUser(getRequestHeader(event, 'x-user')) } })
 
-function todoRoute(outputSchema?: StandardSchemaV1) {
-  return defineAction({
+/** `defineAction` of this tree, or of another commit's runtime (compare-runtimes.ts). */
+type DefineActionFn = typeof defineAction
+
+function todoRoute(define: DefineActionFn, outputSchema?: StandardSchemaV1) {
+  return define({
     input: todoInput,
     middleware: [withUser],
     outputSchema,
@@ -16,8 +19,8 @@ function todoRoute(outputSchema?: StandardSchemaV1) {
   })
 }
 
-function listRoute(outputSchema?: StandardSchemaV1) {
-  return defineAction({
+function listRoute(define: DefineActionFn, outputSchema?: StandardSchemaV1) {
+  return define({
     input: todoQuery,
     middleware: [withUser],
     outputSchema,
@@ -25,11 +28,11 @@ function listRoute(outputSchema?: StandardSchemaV1) {
   })
 }
 
-/** The same routes written with defineAction, from the runtime's source. */
-export function createDefineActionRouter() {
+/** The same routes written with defineAction, from the runtime's source, or with the `defineAction` given. */
+export function createDefineActionRouter(define: DefineActionFn = defineAction) {
   return createRouter()
-    .post(routes.post, todoRoute())
-    .post(routes.postWithOutput, todoRoute(todoOutput))
-    .get(routes.get, listRoute())
-    .get(routes.getWithOutput, listRoute(listOutput))
+    .post(routes.post, todoRoute(define))
+    .post(routes.postWithOutput, todoRoute(define, todoOutput))
+    .get(routes.get, listRoute(define))
+    .get(routes.getWithOutput, listRoute(define, listOutput))
 }

@@ -14,7 +14,7 @@ export interface ServerSubject {
 /** Every server the HTTP part loads, the floor first. */
 export const serverSubjects: ServerSubject[] = [
   { name: 'floor', label: 'hand-written h3 (floor)', createRouter: createFloorRouter },
-  { name: 'define-action', label: 'defineAction', createRouter: createDefineActionRouter },
+  { name: 'define-action', label: 'defineAction', createRouter: () => createDefineActionRouter() },
   { name: 'h3-validated', label: 'h3 readValidatedBody / getValidatedQuery', createRouter: createH3ValidatedRouter },
   { name: 'nuxt-actions', label: 'nuxt-actions 1.1.2 (peer)', createRouter: createNuxtActionsRouter },
 ]
