@@ -1,21 +1,7 @@
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { bundleEntry } from '../lib/bundle-entry'
 
-/**
- * Bundles the server entry into one ESM file, the way Nitro ships a
- * production server: same bundler family, NODE_ENV=production inlined.
- */
-export async function bundleServers(outDir: string): Promise<string> {
-  const outfile = `${outDir}/serve.mjs`
-  await build({
-    entryPoints: [fileURLToPath(new URL('./serve.ts', import.meta.url))],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    define: { 'process.env.NODE_ENV': '"production"', 'import.meta.dev': 'false' },
-  })
-  return outfile
+/** Bundles the server entry into one ESM file, as Nitro would ship it. */
+export function bundleServers(outDir: string): Promise<string> {
+  return bundleEntry(fileURLToPath(new URL('./serve.ts', import.meta.url)), `${outDir}/serve.mjs`)
 }

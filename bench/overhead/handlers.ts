@@ -67,3 +67,22 @@ export function postTo(path: string) {
 export function getFrom(path: string) {
   return callApp({ method: 'GET', path: `${path}?n=1`, headers: { 'x-user': 'u1' } })
 }
+
+/** Every in-process case, by group: what `vitest bench` runs and what the paired runner alternates. */
+export const callGroups: Record<string, Record<string, () => Promise<unknown>>> = {
+  'POST, trivial schema': {
+    'h3 constant route': () => postTo('/noop'),
+    'floor': () => postTo('/floor'),
+    'defineAction': () => postTo('/action'),
+  },
+  'GET, trivial schema': {
+    'h3 constant route': () => getFrom('/noop'),
+    'floor': () => getFrom('/floor'),
+    'defineAction': () => getFrom('/action'),
+  },
+  'GET, one async middleware': {
+    'floor': () => getFrom('/floor-inline'),
+    'floor calling the middleware': () => getFrom('/floor-middleware'),
+    'defineAction': () => getFrom('/action-middleware'),
+  },
+}

@@ -1,76 +1,84 @@
+import { execFileSync } from 'node:child_process'
 import { mkdir, readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { BenchPart, ResultRow } from '../lib/types'
 import { runCommand } from '../lib/run-command'
+import { bundleEntry } from '../lib/bundle-entry'
+import type { PairedFigure } from '../lib/paired-blocks'
 
 const benchDir = fileURLToPath(new URL('..', import.meta.url))
-const outputFile = join(benchDir, '.work/overhead/vitest-bench.json')
+const workDir = join(benchDir, '.work/overhead')
+const outputFile = join(workDir, 'vitest-bench.json')
 
 interface VitestBenchReport {
   files: Array<{ groups: Array<{ fullName: string, benchmarks: Array<{ name: string, hz: number, rme: number }> }> }>
 }
 
-/** Part 2: per-call overhead of the defineAction wrapper, in process, with `vitest bench`. */
+const subjectLabels: Record<string, string> = {
+  'floor': 'hand-written h3 (floor)',
+  'h3 constant route': 'h3 constant route (h3 alone)',
+  'floor calling the middleware': 'hand-written h3 calling the same middleware',
+}
+
+/** Part 2: per-call overhead of the defineAction wrapper, in process: `vitest bench`, and the same cases paired. */
 export const overheadPart: BenchPart = {
   id: 'overhead',
   title: 'Per-call overhead (in process)',
   async run(options) {
-    await mkdir(dirname(outputFile), { recursive: true })
+    await mkdir(workDir, { recursive: true })
     const vitest = join(dirname(createRequire(import.meta.url).resolve('vitest/package.json')), 'vitest.mjs')
     await runCommand(process.execPath, [vitest, 'bench', '--run', '--outputJson', outputFile], {
       cwd: benchDir,
       env: options.smoke ? { BENCH_SMOKE: '1' } : {},
       quiet: true,
     })
-    const report = JSON.parse(await readFile(outputFile, 'utf8')) as VitestBenchReport
+    const vitestReport = JSON.parse(await readFile(outputFile, 'utf8')) as VitestBenchReport
+    const vitestHz = new Map(vitestReport.files.flatMap(file => file.groups).flatMap(group =>
+      group.benchmarks.map(entry => [`${group.fullName.split(' > ').at(-1)}/${entry.name}`, entry] as const)))
+
+    const [rounds, block] = options.smoke ? [20, 100] : [400, 300]
+    const bundle = await bundleEntry(fileURLToPath(new URL('./paired-entry.ts', import.meta.url)), join(workDir, 'paired-entry.mjs'))
+    const paired = JSON.parse(execFileSync(process.execPath, [bundle, String(rounds), String(block)], { encoding: 'utf8', maxBuffer: 1 << 24 })) as Record<string, Record<string, PairedFigure>>
+
     const rows: ResultRow[] = []
     const notes: string[] = []
-    for (const group of report.files.flatMap(file => file.groups)) {
-      const label = group.fullName.split(' > ').at(-1)!
-      const byName = Object.fromEntries(group.benchmarks.map(entry => [entry.name, entry]))
-      const floor = byName.floor!
-      const action = byName.defineAction!
-      const others = group.benchmarks.filter(entry => entry !== floor && entry !== action)
-      rows.push({ measure: `Call ${label}`, subject: 'hand-written h3 (floor)', value: formatHz(floor.hz, floor.rme) })
-      rows.push({ measure: `Call ${label}`, subject: 'defineAction', value: formatHz(action.hz, action.rme), ratio: action.hz / floor.hz })
-      for (const other of others) {
-        rows.push({ measure: `Call ${label}`, subject: subjectLabels[other.name] ?? other.name, value: formatHz(other.hz, other.rme), ratio: other.hz / floor.hz })
+    for (const [group, figures] of Object.entries(paired)) {
+      const { floor, defineAction, ...others } = figures
+      for (const [name, figure] of [['floor', floor!], ['defineAction', defineAction!], ...Object.entries(others)] as const) {
+        const hz = vitestHz.get(`${group}/${name}`)
+        rows.push({
+          measure: `Call ${group}`,
+          subject: subjectLabels[name] ?? name,
+          value: `${figure.micros.toFixed(2)} µs/call` + (hz ? `; vitest bench ${Math.round(hz.hz).toLocaleString('en-US')} calls/s ±${hz.rme.toFixed(1)}%` : ''),
+          ratio: name === 'floor' ? undefined : figure.ratio,
+        })
       }
-      notes.push(`${label}: defineAction costs ${extraMicros(action.hz, floor.hz)} per call than the floor (${(1e6 / floor.hz).toFixed(2)} µs vs ${(1e6 / action.hz).toFixed(2)} µs).`)
-      const byHand = byName['floor calling the middleware']
+      // differences from the paired ratios (on the floor's median time), so that notes and ratio column agree
+      const cost = (figure: PairedFigure) => floor!.micros / figure.ratio
+      notes.push(`${group}: defineAction costs ${difference(cost(defineAction!), floor!.micros)} per call than the floor.`)
+      const byHand = figures['floor calling the middleware']
       if (byHand) {
-        notes.push(`${label}: calling the same async middleware by hand costs ${extraMicros(byHand.hz, floor.hz)} than the inline floor, and defineAction ${extraMicros(action.hz, byHand.hz)} than that hand call: the first is what an async middleware costs however it is called, the second the wrapper's own share.`)
+        notes.push(`${group}: calling the same async middleware by hand costs ${difference(cost(byHand), floor!.micros)} than the inline floor, and defineAction ${difference(cost(defineAction!), cost(byHand))} than that hand call: the first is what an async middleware costs however it is called, the second the wrapper's own share.`)
       }
     }
     return {
       title: 'Per-call overhead (in process)',
       rows,
       method: [
-        '`vitest bench` (tinybench) in bench/, file `overhead/call-overhead.bench.ts`, '
-        + (options.smoke ? '0.3 s per case (smoke).' : '3 s per case after 0.5 s of warm-up.'),
-        'One h3 app serves three routes on a trivial schema (`z.object({ n: z.coerce.number() })`): a constant route (h3 alone), the hand-written floor and `defineAction`, both without middleware or output schema.',
+        'One h3 app (`overhead/handlers.ts`) serves three routes on a trivial schema (`z.object({ n: z.coerce.number() })`): a constant route (h3 alone), the hand-written floor and `defineAction`, both without middleware or output schema.',
         'A third group isolates the middleware: one async middleware that reads `x-user` into the context (as users write them, `async ({ event, next }) => next({ ctx })`), run by `defineAction`; the floor does its work inline and synchronously, as the HTTP part\'s floor does; a second floor calls the same middleware by hand with the least a `next()` can do (merge the context, resolve).',
         'Each call goes through h3 v1\'s `toPlainHandler`, which builds a real H3Event (h3\'s own IncomingMessage and ServerResponse) per request, so the wrapper\'s own cost is what differs.',
-        'No goal is set for this part; it explains the HTTP figures. The ratio is calls per second over the floor\'s (higher is better).',
+        `Two runs of the same cases. \`vitest bench\` (tinybench, \`overhead/call-overhead.bench.ts\`, ${options.smoke ? '0.3 s per case (smoke)' : '3 s per case after 0.5 s of warm-up'}) runs each case in turn, its calls per second are printed after the semicolon. Cases timed one after another drift with the shared machine's speed, so the ratio column comes from the second run: the cases bundled with esbuild (\`NODE_ENV=production\`) into one process and called in alternating blocks of ${block} calls, ${rounds} rounds (\`lib/paired-blocks.ts\`); the figure is the median time per call, the ratio the median over rounds of the floor's time over the case's (higher is better).`,
+        'No goal is set for this part; it explains the HTTP figures.',
       ].join('\n'),
       notes,
     }
   },
 }
 
-const subjectLabels: Record<string, string> = {
-  'h3 constant route': 'h3 constant route (h3 alone)',
-  'floor calling the middleware': 'hand-written h3 calling the same middleware',
-}
-
-/** How much more (or less) one call at `hz` costs than one at `baseHz`: `1.20 µs more`. */
-function extraMicros(hz: number, baseHz: number): string {
-  const micros = (1 / hz - 1 / baseHz) * 1e6
-  return `${Math.abs(micros).toFixed(2)} µs ${micros >= 0 ? 'more' : 'less'}`
-}
-
-function formatHz(hz: number, rme: number): string {
-  return `${Math.round(hz).toLocaleString('en-US')} calls/s ±${rme.toFixed(1)}%`
+/** How much more (or less) `micros` is than `baseMicros`: `1.20 µs more`. */
+function difference(micros: number, baseMicros: number): string {
+  return `${Math.abs(micros - baseMicros).toFixed(2)} µs ${micros >= baseMicros ? 'more' : 'less'}`
 }
