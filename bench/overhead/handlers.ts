@@ -46,9 +46,10 @@ const floorCallingMiddleware = defineEventHandler(async (event) => {
 const actionWithMiddleware = defineAction({ middleware: [withUser], handler: ({ input, ctx }) => ({ n: Number((input as { n: string }).n), user: ctx.user }) })
 
 /**
- * One h3 app serving the floor and defineAction on the same trivial schema,
- * plus a constant route that shows what h3 itself costs. Called through
- * h3 v1's `toPlainHandler`, which builds a real H3Event per request.
+ * One h3 app serving the floor and defineAction on the same trivial schema, a
+ * constant route that shows what h3 itself costs, and the three middleware
+ * routes. Called through h3 v1's `toPlainHandler`, which builds a real H3Event
+ * per request.
  */
 export const callApp = toPlainHandler(createApp().use(createRouter()
   .use('/noop', defineEventHandler(() => ({ success: true, data: 1 })))
