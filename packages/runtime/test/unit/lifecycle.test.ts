@@ -204,6 +204,14 @@ describe('steps 3 to 6 in order', () => {
   })
 })
 
+describe('step 4: run the handler', () => {
+  it('awaits a promise or another thenable (a query builder) the handler returns', async () => {
+    expect((await call(`${server.url}/thenable`)).body).toEqual({ success: true, data: { rows: 2 } })
+    expect((await call(`${server.url}/thenable-undefined`)).body).toEqual({ success: true, data: null })
+    expect((await call(`${server.url}/async-handler`)).body).toEqual({ success: true, data: { ctx: {} } })
+  })
+})
+
 describe('step 6: respond', () => {
   it('keeps the status and headers the handler set', async () => {
     const { status, headers, body } = await call(`${server.url}/status`, { method: 'POST' })
@@ -216,12 +224,6 @@ describe('step 6: respond', () => {
   it('answers data: null when the handler returns undefined, and primitives as is', async () => {
     expect((await call(`${server.url}/undefined`)).body).toEqual({ success: true, data: null })
     expect((await call(`${server.url}/primitive`)).body).toEqual({ success: true, data: 42 })
-  })
-
-  it('awaits a promise or another thenable (a query builder) the handler returns', async () => {
-    expect((await call(`${server.url}/thenable`)).body).toEqual({ success: true, data: { rows: 2 } })
-    expect((await call(`${server.url}/thenable-undefined`)).body).toEqual({ success: true, data: null })
-    expect((await call(`${server.url}/async-handler`)).body).toEqual({ success: true, data: { ctx: {} } })
   })
 
   it('answers INTERNAL_ERROR 500 for output JSON cannot hold (BigInt, a cycle)', async () => {
