@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '../../packages/runtime/test/helpers/built-app'
+import { waitFor } from '../../packages/devtools/test/e2e/dev-server'
 
 const nuxtBin = fileURLToPath(new URL('../../node_modules/nuxt/bin/nuxt.mjs', import.meta.url))
 
@@ -31,15 +32,17 @@ export async function startDevServer(dir: string, readyPath: string, timeoutMs =
     if (child.exitCode === null) child.kill('SIGKILL')
   }
   const baseURL = `http://127.0.0.1:${port}`
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`nuxi dev exited with ${child.exitCode}:\n${output.slice(-4000)}`)
-    const response = await fetch(`${baseURL}${readyPath}`).catch(() => undefined)
-    if (response?.ok) return { baseURL, startMs: performance.now() - started, close }
-    await new Promise(done => setTimeout(done, 200))
+  try {
+    await waitFor(async () => {
+      if (child.exitCode !== null) throw new Error(`nuxi dev exited with ${child.exitCode}:\n${output.slice(-4000)}`)
+      return (await fetch(`${baseURL}${readyPath}`).catch(() => undefined))?.ok === true
+    }, timeoutMs, () => output)
   }
-  await close()
-  throw new Error(`nuxi dev did not answer ${readyPath} within ${timeoutMs} ms:\n${output.slice(-4000)}`)
+  catch (error) {
+    await close()
+    throw error
+  }
+  return { baseURL, startMs: performance.now() - started, close }
 }
 
 /** Wall time of one GET, the body read to its end, and the parsed body. */
