@@ -83,6 +83,31 @@ beforeAll(async () => {
         throw createActionError({ code: 'CONFLICT', message: 'Already exists', statusCode: 409 })
       },
     }),
+    '/swallow-async': defineAction({
+      middleware: [
+        defineActionMiddleware('swallower', async ({ next }) => {
+          try {
+            return await next()
+          }
+          catch {
+            return { ctx: {}, data: 'swallowed' }
+          }
+        }),
+      ],
+      handler: async () => {
+        throw createActionError({ code: 'CONFLICT', message: 'Already exists', statusCode: 409 })
+      },
+    }),
+    '/onion-two': defineAction({
+      middleware: [
+        defineActionMiddleware('outer', async ({ next }) => {
+          const result = await next({ ctx: { trail: ['outer'] } })
+          return result
+        }),
+        defineActionMiddleware('inner', async ({ ctx, next }) => next({ ctx: { trail: [...ctx.trail, 'inner'] } })),
+      ],
+      handler: async ({ ctx }) => ctx.trail,
+    }),
     '/metadata': defineAction({
       metadata: { role: 'admin' },
       middleware: [
@@ -156,9 +181,17 @@ describe('middleware', () => {
   })
 
   it('a middleware that catches a downstream error cannot swallow it', async () => {
-    const { status, body } = await call(`${server.url}/swallow`)
-    expect(status).toBe(409)
-    expect(body.error.code).toBe('CONFLICT')
+    // the handler throws synchronously, or its promise rejects
+    for (const path of ['/swallow', '/swallow-async']) {
+      const { status, body } = await call(`${server.url}${path}`)
+      expect(status, path).toBe(409)
+      expect(body.error.code, path).toBe('CONFLICT')
+    }
+  })
+
+  it('hands an async handler\'s result out through every middleware', async () => {
+    const { body } = await call(`${server.url}/onion-two`)
+    expect(body).toEqual({ success: true, data: ['outer', 'inner'] })
   })
 
   it('reads metadata (for example a required role)', async () => {

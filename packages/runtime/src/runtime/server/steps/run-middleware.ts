@@ -20,14 +20,11 @@ function middlewareName(middleware: ActionMiddleware, index: number): string {
   return middleware.name ? `"${middleware.name}"` : `#${index} (anonymous)`
 }
 
-/** Runs a step that may return a value, a promise or throw, and gives a promise either way. */
-function settle(run: () => unknown): Promise<unknown> {
-  try {
-    return Promise.resolve(run())
-  }
-  catch (error) {
-    return Promise.reject(error)
-  }
+/** A promise already rejected with `error`, marked handled: the chain answers it even when nobody awaits it. */
+function rejectedQuietly(error: unknown): Promise<never> {
+  const rejected = Promise.reject(error)
+  rejected.catch(ignore)
+  return rejected
 }
 
 /**
@@ -35,32 +32,50 @@ function settle(run: () => unknown): Promise<unknown> {
  * deep-merges `ctx` and resolves to the rest of the chain; `last` (the
  * handler) runs at the centre with the final context. A middleware that
  * returns without calling `next()`, or calls it twice, halts the request.
+ * When the handler answers synchronously, `next()` resolves to its result
+ * without waiting on another promise.
  */
 export function runMiddlewareChain(
   middleware: readonly ActionMiddleware[],
   args: ChainArgs,
   last: (ctx: Record<string, unknown>) => unknown,
 ): Promise<unknown> {
-  const dispatch = (index: number, ctx: Record<string, unknown>): Promise<unknown> => {
-    if (index === middleware.length) return settle(() => last(ctx))
+  // the innermost step is the handler, which may answer synchronously; every middleware answers a promise
+  const dispatch = (index: number, ctx: Record<string, unknown>): unknown => {
+    if (index === middleware.length) return last(ctx)
     const current = middleware[index]!
-    let rest: Promise<unknown> | undefined
+    let called = false
     let misuse: MiddlewareContractError | undefined
-    // the rest of the chain's data once it has succeeded, so that it is handed on without adopting `rest` again
-    let restDone = false
+    // how the rest of the chain ended: `pending` until it settles, then its data or its error
+    let state: 'pending' | 'done' | 'failed' = 'pending'
     let restData: unknown
+    let restError: unknown
+    let rest: Promise<unknown> | undefined
 
     const next = (options?: { ctx?: object }): Promise<MiddlewareResult<object>> => {
-      if (rest) {
+      if (called) {
         misuse = new MiddlewareContractError(`Action middleware ${middlewareName(current, index)} called next() more than once`)
-        const rejected = Promise.reject(misuse)
-        rejected.catch(ignore) // answered below even when the middleware ignores it
-        return rejected
+        return rejectedQuietly(misuse)
       }
+      called = true
       const added = options?.ctx
-      rest = dispatch(index + 1, added === undefined ? ctx : mergeContext(ctx, added))
-      const result = rest.then((data) => {
-        restDone = true
+      let outcome: unknown
+      try {
+        outcome = dispatch(index + 1, added === undefined ? ctx : mergeContext(ctx, added))
+      }
+      catch (error) {
+        state = 'failed'
+        restError = error
+        return rejectedQuietly(error)
+      }
+      if (!(outcome instanceof Promise)) {
+        state = 'done'
+        restData = outcome
+        return Promise.resolve({ ctx: added ?? {}, data: outcome })
+      }
+      rest = outcome
+      const result = outcome.then((data) => {
+        state = 'done'
         restData = data
         return { ctx: added ?? {}, data }
       })
@@ -68,20 +83,29 @@ export function runMiddlewareChain(
       return result
     }
 
-    // written out rather than spread: this runs once per middleware per request
-    return settle(() => current({ input: args.input, params: args.params, event: args.event, metadata: args.metadata, ctx, next: next as NextFunction }))
-      .then(() => {
-        if (!rest) {
-          const message = `Action middleware ${middlewareName(current, index)} returned without calling next(): the request was halted`
-          logInDevelopment('warn', message)
-          throw new MiddlewareContractError(message)
-        }
-        if (misuse) throw misuse
-        // a middleware may watch the rest of the chain fail, but not swallow the failure
-        return restDone ? restData : rest
-      })
+    let returned: unknown
+    try {
+      // written out rather than spread: this runs once per middleware per request
+      returned = current({ input: args.input, params: args.params, event: args.event, metadata: args.metadata, ctx, next: next as NextFunction })
+    }
+    catch (error) {
+      return Promise.reject(error)
+    }
+    return Promise.resolve(returned).then(() => {
+      if (!called) {
+        const message = `Action middleware ${middlewareName(current, index)} returned without calling next(): the request was halted`
+        logInDevelopment('warn', message)
+        throw new MiddlewareContractError(message)
+      }
+      if (misuse) throw misuse
+      // a middleware may watch the rest of the chain fail, but not swallow the failure
+      if (state === 'done') return restData
+      if (state === 'failed') throw restError
+      return rest
+    })
   }
-  return dispatch(0, {})
+  const outcome = dispatch(0, {})
+  return outcome instanceof Promise ? outcome : Promise.resolve(outcome)
 }
 
 function ignore() {}
