@@ -1,4 +1,4 @@
-const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
+import { isUnsafeKey } from './safe-json'
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false
@@ -15,12 +15,15 @@ export function mergeContext(base: Record<string, unknown>, added: unknown): Rec
   if (!isPlainObject(added)) return base
   const merged: Record<string, unknown> = { ...base }
   for (const key of Object.keys(added)) {
-    if (UNSAFE_KEYS.has(key)) continue
+    if (isUnsafeKey(key)) continue
     const value = added[key]
+    if (!isPlainObject(value)) {
+      merged[key] = value
+      continue
+    }
+    // a nested plain object is copied too, so that its unsafe keys are dropped and nothing earlier is shared
     const current = merged[key]
-    merged[key] = isPlainObject(value) && isPlainObject(current)
-      ? mergeContext(current, value)
-      : isPlainObject(value) ? mergeContext({}, value) : value
+    merged[key] = mergeContext(isPlainObject(current) ? current : {}, value)
   }
   return merged
 }

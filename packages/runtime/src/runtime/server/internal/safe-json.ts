@@ -1,4 +1,3 @@
-const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype'])
 /** Text that could hold an unsafe key, written plainly or with \u escapes: one regex pass, not four scans. */
 const MAY_HOLD_UNSAFE_KEY = /__proto__|constructor|prototype|\\u/
 
@@ -13,7 +12,7 @@ function dropUnsafeKeys(root: unknown): void {
     const value = pending.pop()
     if (typeof value !== 'object' || value === null) continue
     for (const key of Object.keys(value)) {
-      if (UNSAFE_KEYS.has(key)) Reflect.deleteProperty(value, key)
+      if (isUnsafeKey(key)) Reflect.deleteProperty(value, key)
       else pending.push((value as Record<string, unknown>)[key])
     }
   }
@@ -34,5 +33,6 @@ export function parseJsonSafely(text: string): unknown {
 
 /** Whether a key could reach an object's prototype when used in assignment. */
 export function isUnsafeKey(key: string): boolean {
-  return UNSAFE_KEYS.has(key)
+  // three comparisons: cheaper than a Set lookup on the per-request paths that call this
+  return key === '__proto__' || key === 'constructor' || key === 'prototype'
 }

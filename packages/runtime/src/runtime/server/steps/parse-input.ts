@@ -1,5 +1,5 @@
 import type { H3Event } from 'h3'
-import { getQuery, getRequestHeaders, getRequestWebStream, readRawBody } from 'h3'
+import { getQuery, getRequestWebStream, readRawBody } from 'h3'
 import { createActionError } from '../errors'
 import { isUnsafeKey, parseJsonSafely } from '../internal/safe-json'
 
@@ -16,11 +16,14 @@ export function parseInput(event: H3Event, maxBodySize: number): unknown {
 }
 
 async function parseBody(event: H3Event, maxBodySize: number): Promise<unknown> {
-  // one copy of the headers: h3's getRequestHeader copies them all on every call
-  const headers = getRequestHeaders(event)
+  // read in place: h3's getRequestHeader copies every header on each call. Node keeps one value of
+  // Content-Type and Content-Length (a repeated one is dropped or refused), so both are strings here.
+  const headers = event.node.req.headers
   const body = await readBodyWithLimit(event, headers['content-length'], maxBodySize)
   if (body === undefined || body.byteLength === 0) return {}
   const contentType = headers['content-type'] ?? ''
+  // the common case answers without splitting: a bare `application/json`
+  if (contentType === 'application/json') return parseJsonBody(body)
   const mediaType = contentType.split(';', 1)[0]!.trim().toLowerCase()
   if (mediaType === 'application/json' || mediaType.endsWith('+json')) return parseJsonBody(body)
   if (mediaType === 'application/x-www-form-urlencoded' || mediaType === 'multipart/form-data') {
