@@ -13,7 +13,7 @@ import { assertStandardSchema } from './internal/standard-schema'
 import { actionDefaults, assertBodySize } from './internal/action-defaults'
 import { parseInput } from './steps/parse-input'
 import { validateInput } from './steps/validate-input'
-import { runMiddlewareChain } from './steps/run-middleware'
+import { startMiddlewareChain } from './steps/run-middleware'
 import { runHandler } from './steps/run-handler'
 import { validateOutput } from './steps/validate-output'
 import { respondWithData, respondWithError } from './steps/respond'
@@ -64,9 +64,15 @@ export function defineAction<
       if (validated instanceof Promise) validated = await validated
       if (!validated.ok) return respondWithError(event, validated.error)
       const { input, params } = validated
-      let data = middleware.length === 0
-        ? runHandler(handler, { input, params, event, ctx: {} })
-        : runMiddlewareChain(middleware, { input, params, event, metadata }, ctx => runHandler(handler, { input, params, event, ctx }))
+      let data: unknown
+      if (middleware.length === 0) {
+        data = runHandler(handler, { input, params, event, ctx: {} })
+      }
+      else {
+        const chain = startMiddlewareChain(middleware, { input, params, event, metadata }, ctx => runHandler(handler, { input, params, event, ctx }))
+        await chain.returned
+        data = chain.result()
+      }
       if (data instanceof Promise) data = await data
       if (options.outputSchema) {
         data = validateOutput(options.outputSchema, data)

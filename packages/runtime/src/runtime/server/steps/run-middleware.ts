@@ -27,85 +27,98 @@ function rejectedQuietly(error: unknown): Promise<never> {
   return rejected
 }
 
+/** One middleware's run: what it returned, and how to read the chain's answer once that has settled. */
+export interface MiddlewareRun {
+  /** The middleware's own return value, usually a promise: wait for it before calling `result()`. */
+  returned: unknown
+  /** The chain's data, a promise of it if the rest is still running, or a throw: the middleware's failure or the rest's. */
+  result: () => unknown
+}
+
 /**
- * Step 3: runs the middleware in array order, onion style: `next({ ctx })`
- * deep-merges `ctx` and resolves to the rest of the chain; `last` (the
- * handler) runs at the centre with the final context. A middleware that
+ * Step 3: starts the middleware at `index` (0: the first), onion style:
+ * `next({ ctx })` deep-merges `ctx` and runs the rest of the chain; `last`
+ * (the handler) runs at the centre with the final context. A middleware that
  * returns without calling `next()`, or calls it twice, halts the request.
  * When the handler answers synchronously, `next()` resolves to its result
- * without waiting on another promise.
+ * without waiting on another promise. The caller awaits `returned` itself,
+ * so the outermost middleware costs no promise of the chain's own.
  */
-export function runMiddlewareChain(
+export function startMiddlewareChain(
   middleware: readonly ActionMiddleware[],
   args: ChainArgs,
   last: (ctx: Record<string, unknown>) => unknown,
-): Promise<unknown> {
-  // the innermost step is the handler, which may answer synchronously; every middleware answers a promise
-  const dispatch = (index: number, ctx: Record<string, unknown>): unknown => {
-    if (index === middleware.length) return last(ctx)
-    const current = middleware[index]!
-    let called = false
-    let misuse: MiddlewareContractError | undefined
-    // how the rest of the chain ended: `pending` until it settles, then its data or its error
-    let state: 'pending' | 'done' | 'failed' = 'pending'
-    let restData: unknown
-    let restError: unknown
-    let rest: Promise<unknown> | undefined
+  index = 0,
+  ctx: Record<string, unknown> = {},
+): MiddlewareRun {
+  const current = middleware[index]!
+  let called = false
+  let misuse: MiddlewareContractError | undefined
+  // how the rest of the chain ended: `pending` until it settles, then its data or its error
+  let state: 'pending' | 'done' | 'failed' = 'pending'
+  let restData: unknown
+  let restError: unknown
+  let rest: Promise<unknown> | undefined
 
-    const next = (options?: { ctx?: object }): Promise<MiddlewareResult<object>> => {
-      if (called) {
-        misuse = new MiddlewareContractError(`Action middleware ${middlewareName(current, index)} called next() more than once`)
-        return rejectedQuietly(misuse)
-      }
-      called = true
-      const added = options?.ctx
-      let outcome: unknown
-      try {
-        outcome = dispatch(index + 1, added === undefined ? ctx : mergeContext(ctx, added))
-      }
-      catch (error) {
-        state = 'failed'
-        restError = error
-        return rejectedQuietly(error)
-      }
-      if (!(outcome instanceof Promise)) {
-        state = 'done'
-        restData = outcome
-        return Promise.resolve({ ctx: added ?? {}, data: outcome })
-      }
-      rest = outcome
-      const result = outcome.then((data) => {
-        state = 'done'
-        restData = data
-        return { ctx: added ?? {}, data }
-      })
-      result.catch(ignore) // a middleware that does not await next() must not crash the process
-      return result
+  const next = (options?: { ctx?: object }): Promise<MiddlewareResult<object>> => {
+    if (called) {
+      misuse = new MiddlewareContractError(`Action middleware ${middlewareName(current, index)} called next() more than once`)
+      return rejectedQuietly(misuse)
     }
-
-    let returned: unknown
+    called = true
+    const added = options?.ctx
+    const nextCtx = added === undefined ? ctx : mergeContext(ctx, added)
+    let outcome: unknown
     try {
-      // written out rather than spread: this runs once per middleware per request
-      returned = current({ input: args.input, params: args.params, event: args.event, metadata: args.metadata, ctx, next: next as NextFunction })
+      if (index + 1 === middleware.length) {
+        outcome = last(nextCtx)
+      }
+      else {
+        const inner = startMiddlewareChain(middleware, args, last, index + 1, nextCtx)
+        outcome = Promise.resolve(inner.returned).then(inner.result)
+      }
     }
     catch (error) {
-      return Promise.reject(error)
+      state = 'failed'
+      restError = error
+      return rejectedQuietly(error)
     }
-    return Promise.resolve(returned).then(() => {
-      if (!called) {
-        const message = `Action middleware ${middlewareName(current, index)} returned without calling next(): the request was halted`
-        logInDevelopment('warn', message)
-        throw new MiddlewareContractError(message)
-      }
-      if (misuse) throw misuse
-      // a middleware may watch the rest of the chain fail, but not swallow the failure
-      if (state === 'done') return restData
-      if (state === 'failed') throw restError
-      return rest
+    if (!(outcome instanceof Promise)) {
+      state = 'done'
+      restData = outcome
+      return Promise.resolve({ ctx: added ?? {}, data: outcome })
+    }
+    rest = outcome
+    const result = outcome.then((data) => {
+      state = 'done'
+      restData = data
+      return { ctx: added ?? {}, data }
     })
+    result.catch(ignore) // a middleware that does not await next() must not crash the process
+    return result
   }
-  const outcome = dispatch(0, {})
-  return outcome instanceof Promise ? outcome : Promise.resolve(outcome)
+
+  let returned: unknown
+  try {
+    // written out rather than spread: this runs once per middleware per request
+    returned = current({ input: args.input, params: args.params, event: args.event, metadata: args.metadata, ctx, next: next as NextFunction })
+  }
+  catch (error) {
+    returned = Promise.reject(error)
+  }
+  const result = (): unknown => {
+    if (!called) {
+      const message = `Action middleware ${middlewareName(current, index)} returned without calling next(): the request was halted`
+      logInDevelopment('warn', message)
+      throw new MiddlewareContractError(message)
+    }
+    if (misuse) throw misuse
+    // a middleware may watch the rest of the chain fail, but not swallow the failure
+    if (state === 'done') return restData
+    if (state === 'failed') throw restError
+    return rest
+  }
+  return { returned, result }
 }
 
 function ignore() {}
