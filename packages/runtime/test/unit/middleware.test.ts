@@ -104,7 +104,7 @@ beforeAll(async () => {
           const result = await next({ ctx: { trail: ['outer'] } })
           return result
         }),
-        defineActionMiddleware('inner', async ({ ctx, next }) => next({ ctx: { trail: [...ctx.trail, 'inner'] } })),
+        defineActionMiddleware('inner', async ({ ctx, next }) => next({ ctx: { trail: [...(ctx.trail as string[]), 'inner'] } })),
       ],
       handler: async ({ ctx }) => ctx.trail,
     }),
