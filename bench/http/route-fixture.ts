@@ -1,4 +1,6 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
+import { getRequestHeader } from 'h3'
+import type { H3Event } from 'h3'
 import { z } from 'zod'
 
 /** Body of POST /todos: strings, a bounded integer with a default, an array with a default. */
@@ -26,6 +28,35 @@ export const todoOutput = z.object({
 /** The middleware's work, shared by every server: who is calling, read from a header. */
 export function resolveUser(header: string | undefined): { id: string } {
   return { id: header ?? 'anonymous' }
+}
+
+/** What the middleware adds to the context. */
+export interface UserContext {
+  user: { id: string }
+}
+
+/**
+ * The one middleware every server runs, written the way SPEC and the templates write one: an async function
+ * that puts the caller into the context through `next({ ctx })`. nuxt-actions takes the same shape.
+ */
+export async function withUser({ event, next }: { event: H3Event, next: (options: { ctx: UserContext }) => Promise<unknown> }): Promise<unknown> {
+  return next({ ctx: { user: resolveUser(getRequestHeader(event, 'x-user')) } })
+}
+
+/**
+ * How a hand-written handler runs that same middleware: it calls it, with the least a `next()` can do (keep
+ * the context it is given), and awaits it. No chain, no merge, no checks.
+ */
+export async function runByHand(event: H3Event): Promise<UserContext> {
+  let ctx: UserContext | undefined
+  await withUser({
+    event,
+    next: async (options) => {
+      ctx = options.ctx
+      return { ctx, data: undefined }
+    },
+  })
+  return ctx!
 }
 
 /** The handler's work, shared by every server: a todo built from the input and the user. */

@@ -1,11 +1,10 @@
-import { createRouter, getRequestHeader } from 'h3'
+import { createRouter } from 'h3'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { defineAction } from '../../../packages/runtime/src/runtime/server/index'
 import type { ActionMiddleware } from '../../../packages/runtime/src/runtime/server/index'
-import { buildTodo, listOutput, listTodos, resolveUser, routes, todoInput, todoOutput, todoQuery } from '../route-fixture'
+import { buildTodo, listOutput, listTodos, routes, todoInput, todoOutput, todoQuery, withUser as sharedWithUser } from '../route-fixture'
 
-const withUser: ActionMiddleware = async ({ event, next }) =>
-  next({ ctx: { user: resolveUser(getRequestHeader(event, 'x-user')) } })
+const withUser = sharedWithUser as ActionMiddleware
 
 /** `defineAction` of this tree, or of another commit's runtime (compare-runtimes.ts). */
 type DefineActionFn = typeof defineAction

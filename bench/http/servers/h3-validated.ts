@@ -1,7 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
-import { createRouter, defineEventHandler, getRequestHeader, getValidatedQuery, readValidatedBody, setResponseStatus } from 'h3'
+import { createRouter, defineEventHandler, getValidatedQuery, readValidatedBody, setResponseStatus } from 'h3'
 import type { H3Event } from 'h3'
-import { buildTodo, listOutput, listTodos, resolveUser, routes, todoInput, todoOutput, todoQuery, toFieldErrors } from '../route-fixture'
+import { buildTodo, listOutput, listTodos, routes, runByHand, todoInput, todoOutput, todoQuery, toFieldErrors } from '../route-fixture'
 
 /** Carries Standard Schema issues through h3's validation error. */
 class IssuesError extends Error {
@@ -39,7 +39,7 @@ function todoRoute(outputSchema?: StandardSchemaV1) {
     catch (error) {
       return fail(event, error, 'VALIDATION_ERROR', 'Input validation failed', 422)
     }
-    const ctx = { user: resolveUser(getRequestHeader(event, 'x-user')) }
+    const ctx = await runByHand(event)
     const data = buildTodo(input.title, input.priority, ctx.user.id)
     if (!validateOutput) return { success: true, data }
     try {
@@ -61,7 +61,7 @@ function listRoute(outputSchema?: StandardSchemaV1) {
     catch (error) {
       return fail(event, error, 'VALIDATION_ERROR', 'Input validation failed', 422)
     }
-    const ctx = { user: resolveUser(getRequestHeader(event, 'x-user')) }
+    const ctx = await runByHand(event)
     const data = listTodos(input.page, input.size, ctx.user.id)
     if (!validateOutput) return { success: true, data }
     try {

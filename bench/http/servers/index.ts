@@ -1,5 +1,5 @@
 import type { Router } from 'h3'
-import { createFloorRouter } from './floor'
+import { createFloorRouter, createInlineFloorRouter } from './floor'
 import { createDefineActionRouter } from './define-action'
 import { createH3ValidatedRouter } from './h3-validated'
 import { createNuxtActionsRouter } from './nuxt-actions'
@@ -14,6 +14,7 @@ export interface ServerSubject {
 /** Every server the HTTP part loads, the floor first. */
 export const serverSubjects: ServerSubject[] = [
   { name: 'floor', label: 'hand-written h3 (floor)', createRouter: createFloorRouter },
+  { name: 'floor-inline', label: 'hand-written h3, middleware work inline', createRouter: createInlineFloorRouter },
   { name: 'define-action', label: 'defineAction', createRouter: () => createDefineActionRouter() },
   { name: 'h3-validated', label: 'h3 readValidatedBody / getValidatedQuery', createRouter: createH3ValidatedRouter },
   { name: 'nuxt-actions', label: 'nuxt-actions 1.1.2 (peer)', createRouter: createNuxtActionsRouter },

@@ -1,15 +1,12 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
-import { createRouter, getRequestHeader } from 'h3'
+import { createRouter } from 'h3'
 import type { H3Event } from 'h3'
 // nuxt-actions exports only its Nuxt module; its server runtime is plain h3 code, loaded by file path
 // @ts-expect-error no declaration file for the runtime path
 import { defineAction } from '../../node_modules/nuxt-actions/dist/runtime/server/utils/defineAction.js'
-import { buildTodo, listOutput, listTodos, resolveUser, routes, todoInput, todoOutput, todoQuery } from '../route-fixture'
+import { buildTodo, listOutput, listTodos, routes, todoInput, todoOutput, todoQuery, withUser } from '../route-fixture'
 
 interface PeerArgs { input: Record<string, number & string>, ctx: { user: { id: string } }, event: H3Event }
-
-const withUser = async ({ event, next }: { event: H3Event, next: (options: { ctx: object }) => Promise<unknown> }) =>
-  next({ ctx: { user: resolveUser(getRequestHeader(event, 'x-user')) } })
 
 function todoRoute(outputSchema?: StandardSchemaV1) {
   return defineAction({
