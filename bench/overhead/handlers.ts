@@ -27,13 +27,13 @@ const action = defineAction({ input: trivial, handler: ({ input }) => input.n })
 /** One middleware as users write them: async, adds to the context through next(). */
 const withUser: ActionMiddleware = async ({ event, next }) => next({ ctx: { user: getRequestHeader(event, 'x-user') ?? 'anonymous' } })
 
-/** The floor with the middleware's work written inline, synchronously: what the HTTP part's floor does. */
+/** The middleware's work written inline, synchronously: no async call, stricter than any middleware. */
 const floorInline = defineEventHandler((event) => {
   const user = getRequestHeader(event, 'x-user') ?? 'anonymous'
   return { success: true, data: { n: Number(getQuery(event).n), user } }
 })
 
-/** The floor calling the same async middleware by hand, with the least a next() can do. */
+/** The floor: the same async middleware called by hand, with the least a next() can do. As in the HTTP part. */
 const floorCallingMiddleware = defineEventHandler(async (event) => {
   let ctx: Record<string, unknown> = {}
   await withUser({ event, input: undefined, params: {}, metadata: {}, ctx, next: (async (options?: { ctx?: Record<string, unknown> }) => {
@@ -82,8 +82,9 @@ export const callGroups: Record<string, Record<string, () => Promise<unknown>>> 
     'defineAction': () => getFrom('/action'),
   },
   'GET, one async middleware': {
-    'floor': () => getFrom('/floor-inline'),
-    'floor calling the middleware': () => getFrom('/floor-middleware'),
+    // the floor runs the same middleware, as the HTTP part's floor does; the inline case shows what that call costs
+    'floor': () => getFrom('/floor-middleware'),
+    'middleware work inline': () => getFrom('/floor-inline'),
     'defineAction': () => getFrom('/action-middleware'),
   },
 }

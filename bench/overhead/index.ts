@@ -19,7 +19,7 @@ interface VitestBenchReport {
 const subjectLabels: Record<string, string> = {
   'floor': 'hand-written h3 (floor)',
   'h3 constant route': 'h3 constant route (h3 alone)',
-  'floor calling the middleware': 'hand-written h3 calling the same middleware',
+  'middleware work inline': 'hand-written h3, middleware work inline',
 }
 
 /** Part 2: per-call overhead of the defineAction wrapper, in process: `vitest bench`, and the same cases paired. */
@@ -58,9 +58,9 @@ export const overheadPart: BenchPart = {
       // differences from the paired ratios (on the floor's median time), so that notes and ratio column agree
       const cost = (figure: PairedFigure) => floor!.micros / figure.ratio
       notes.push(`${group}: defineAction costs ${difference(cost(defineAction!), floor!.micros)} per call than the floor.`)
-      const byHand = figures['floor calling the middleware']
-      if (byHand) {
-        notes.push(`${group}: calling the same async middleware by hand costs ${difference(cost(byHand), floor!.micros)} than the inline floor, and defineAction ${difference(cost(defineAction!), cost(byHand))} than that hand call: the first is what an async middleware costs however it is called, the second the wrapper's own share.`)
+      const inline = figures['middleware work inline']
+      if (inline) {
+        notes.push(`${group}: writing the middleware's work inline instead of calling it costs ${difference(cost(inline), floor!.micros)} than the floor, which calls it by hand: that is what an async middleware costs however it is called; defineAction's share is the line above.`)
       }
     }
     return {
@@ -68,7 +68,7 @@ export const overheadPart: BenchPart = {
       rows,
       method: [
         'One h3 app (`overhead/handlers.ts`) serves three routes on a trivial schema (`z.object({ n: z.coerce.number() })`): a constant route (h3 alone), the hand-written floor and `defineAction`, both without middleware or output schema.',
-        'A third group isolates the middleware: one async middleware that reads `x-user` into the context (as users write them, `async ({ event, next }) => next({ ctx })`), run by `defineAction`; the floor does its work inline and synchronously, as the HTTP part\'s floor does; a second floor calls the same middleware by hand with the least a `next()` can do (merge the context, resolve).',
+        'A third group isolates the middleware: one async middleware that reads `x-user` into the context (as users write them, `async ({ event, next }) => next({ ctx })`), run by `defineAction`; the floor calls the same middleware by hand with the least a `next()` can do (merge the context, resolve), as the HTTP part\'s floor does; a third case does the middleware\'s work inline and synchronously, which no async middleware can match.',
         'Each call goes through h3 v1\'s `toPlainHandler`, which builds a real H3Event (h3\'s own IncomingMessage and ServerResponse) per request, so the wrapper\'s own cost is what differs.',
         `Two runs of the same cases. \`vitest bench\` (tinybench, \`overhead/call-overhead.bench.ts\`, ${options.smoke ? '0.3 s per case (smoke)' : '3 s per case after 0.5 s of warm-up'}) runs each case in turn, its calls per second are printed after the semicolon. Cases timed one after another drift with the shared machine's speed, so the ratio column comes from the second run: the cases bundled with esbuild (\`NODE_ENV=production\`) into one process and called in alternating blocks of ${block} calls, ${rounds} rounds (\`lib/paired-blocks.ts\`); the figure is the median time per call, the ratio the median over rounds of the floor's time over the case's (higher is better).`,
         'No goal is set for this part; it explains the HTTP figures.',
