@@ -14,16 +14,28 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 export function mergeContext(base: Record<string, unknown>, added: unknown): Record<string, unknown> {
   if (!isPlainObject(added)) return base
   const merged: Record<string, unknown> = { ...base }
-  for (const key of Object.keys(added)) {
+  copyInto(merged, added)
+  return merged
+}
+
+/**
+ * Copies `source`'s keys onto `target`, a fresh object of the merge's own. A
+ * nested plain object is copied too (onto a copy of what `target` had there),
+ * so that its unsafe keys are dropped and no earlier object is shared.
+ */
+function copyInto(target: Record<string, unknown>, source: Record<string, unknown>): void {
+  const keys = Object.keys(source)
+  for (let index = 0; index < keys.length; index++) {
+    const key = keys[index]!
     if (isUnsafeKey(key)) continue
-    const value = added[key]
+    const value = source[key]
     if (!isPlainObject(value)) {
-      merged[key] = value
+      target[key] = value
       continue
     }
-    // a nested plain object is copied too, so that its unsafe keys are dropped and nothing earlier is shared
-    const current = merged[key]
-    merged[key] = mergeContext(isPlainObject(current) ? current : {}, value)
+    const current = target[key]
+    const nested: Record<string, unknown> = isPlainObject(current) ? { ...current } : {}
+    copyInto(nested, value)
+    target[key] = nested
   }
-  return merged
 }
