@@ -49,7 +49,7 @@ export const buildPart: BenchPart = {
       const action = median(samples.get(`${measure.id}/action`)!)
       const ratio = action / plain
       rows.push({ measure: `${measure.label}, ${routes} routes`, subject: 'defineEventHandler app (floor)', value: formatSeconds(plain) })
-      rows.push({ measure: `${measure.label}, ${routes} routes`, subject: 'defineAction app', value: formatSeconds(action), ratio, goal: `<= ${measure.goal}x`, met: ratio <= measure.goal })
+      rows.push({ measure: `${measure.label}, ${routes} routes`, subject: 'defineAction app', value: formatSeconds(action), ratio, goal: `<= ${measure.goal}x`, met: ratio <= measure.goal, ratioGoal: { max: measure.goal } })
     }
     return {
       title: 'Build and type cost at scale',

@@ -134,6 +134,7 @@ function report(cpu: Map<string, number[]>, throughput: Map<string, number[]>, n
         ratio,
         goal,
         met: goal ? ratio! >= 0.99 : undefined,
+        ratioGoal: goal ? { min: 0.99 } : undefined,
       })
     }
   }

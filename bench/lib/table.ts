@@ -8,7 +8,7 @@ export function renderTable(rows: ResultRow[]): string {
     '|---|---|---|---|---|',
   ]
   for (const row of rows) {
-    const ratio = row.value.startsWith('not measured') ? '-' : formatRatio(row.ratio)
+    const ratio = row.value.startsWith('not measured') ? '-' : formatRatio(row.ratio, row.ratioGoal)
     const goal = row.goal ? `${row.goal} ${row.met ? 'met' : '**missed**'}` : ''
     lines.push(`| ${row.measure} | ${row.subject} | ${row.value} | ${ratio} | ${goal} |`)
   }

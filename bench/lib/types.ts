@@ -20,6 +20,8 @@ export interface ResultRow {
   goal?: string
   /** Whether the goal is met; undefined without a goal. */
   met?: boolean
+  /** The goal as a bound on the ratio, when it is one: the table then never rounds a miss onto it. */
+  ratioGoal?: { min?: number, max?: number }
 }
 
 /** What one part of the benchmark returns: its rows and how they were obtained. */
