@@ -11,6 +11,16 @@ let handlerRuns = 0
 let server: TestServer
 let seenByTimer: unknown
 
+/** Catches what the rest of the chain throws and answers something else: the chain must not let it. */
+const swallower = defineActionMiddleware('swallower', async ({ next }) => {
+  try {
+    return await next()
+  }
+  catch {
+    return { ctx: {}, data: 'swallowed' }
+  }
+})
+
 beforeAll(async () => {
   consola.setReporters([capture])
   server = await serve({
@@ -69,31 +79,13 @@ beforeAll(async () => {
       },
     }),
     '/swallow': defineAction({
-      middleware: [
-        defineActionMiddleware('swallower', async ({ next }) => {
-          try {
-            return await next()
-          }
-          catch {
-            return { ctx: {}, data: 'swallowed' }
-          }
-        }),
-      ],
+      middleware: [swallower],
       handler: () => {
         throw createActionError({ code: 'CONFLICT', message: 'Already exists', statusCode: 409 })
       },
     }),
     '/swallow-async': defineAction({
-      middleware: [
-        defineActionMiddleware('swallower', async ({ next }) => {
-          try {
-            return await next()
-          }
-          catch {
-            return { ctx: {}, data: 'swallowed' }
-          }
-        }),
-      ],
+      middleware: [swallower],
       handler: async () => {
         throw createActionError({ code: 'CONFLICT', message: 'Already exists', statusCode: 409 })
       },
