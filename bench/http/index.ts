@@ -155,6 +155,7 @@ function report(cpu: Map<string, number[]>, throughput: Map<string, number[]>, n
       `- **defineAction**: the runtime's source (\`packages/runtime/src/runtime/server\`).`,
       `- **h3 readValidatedBody / getValidatedQuery**: h3's own validated readers with a Standard Schema validator, the middleware called by hand as in the floor, the envelope built by hand.`,
       `- **nuxt-actions** (npm, 1.1.2): its \`defineAction\` with the same middleware, loaded by file path from \`dist/runtime/server/utils/defineAction.js\` (the package exports only its Nuxt module; the runtime file imports only h3, so it runs outside Nuxt).`,
+      `- **the floor again, second process**: the floor's own code, started last in a process of its own. Its ratio would be 1.00x with a perfect method; how far it lands from that is the error to allow on every other ratio of the scenario.`,
     ].join('\n'),
     notes,
   }

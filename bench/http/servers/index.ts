@@ -18,4 +18,6 @@ export const serverSubjects: ServerSubject[] = [
   { name: 'define-action', label: 'defineAction', createRouter: () => createDefineActionRouter() },
   { name: 'h3-validated', label: 'h3 readValidatedBody / getValidatedQuery', createRouter: createH3ValidatedRouter },
   { name: 'nuxt-actions', label: 'nuxt-actions 1.1.2 (peer)', createRouter: createNuxtActionsRouter },
+  // the floor's own code in a process of its own: how far from 1.00x the method puts identical work
+  { name: 'floor-again', label: 'the floor again, second process (A/A control)', createRouter: createFloorRouter },
 ]
