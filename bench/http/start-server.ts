@@ -8,8 +8,6 @@ export interface RunningServer {
   child: ChildProcess
   /** CPU time (user + system, microseconds) the server process has used so far. */
   cpuMicros: () => Promise<number>
-  /** CPU time the server process has spent in user space so far (its JavaScript, not the kernel's TCP work). */
-  userMicros: () => Promise<number>
   stop: () => Promise<void>
 }
 
@@ -26,8 +24,15 @@ export function startServer(bundle: string, name: string, options: { profileDir?
         name,
         url: `http://127.0.0.1:${message.port}`,
         child,
-        cpuMicros: () => askCpu(child).then(reply => reply.micros),
-        userMicros: () => askCpu(child).then(reply => reply.user),
+        cpuMicros: () => new Promise((answer) => {
+          const onMessage = (reply: { type?: string, micros?: number }) => {
+            if (reply?.type !== 'cpu') return
+            child.off('message', onMessage)
+            answer(reply.micros!)
+          }
+          child.on('message', onMessage)
+          child.send({ type: 'cpu' })
+        }),
         stop: () => new Promise<void>((done) => {
           if (child.exitCode !== null) return done()
           const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
@@ -39,17 +44,5 @@ export function startServer(bundle: string, name: string, options: { profileDir?
         }),
       })
     })
-  })
-}
-
-function askCpu(child: ChildProcess): Promise<{ micros: number, user: number }> {
-  return new Promise((answer) => {
-    const onMessage = (reply: { type?: string, micros?: number, user?: number }) => {
-      if (reply?.type !== 'cpu') return
-      child.off('message', onMessage)
-      answer({ micros: reply.micros!, user: reply.user! })
-    }
-    child.on('message', onMessage)
-    child.send({ type: 'cpu' })
   })
 }
