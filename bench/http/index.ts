@@ -11,6 +11,8 @@ import type { HttpScenario } from './scenarios'
 import { loadBlock, loadServer } from './load'
 import { ask, compareWithFloor } from './check-responses'
 import { serverSubjects } from './servers/index'
+import { countInstructions, hasCallgrind } from './instructions'
+import type { CountShape } from './instructions'
 
 const workDir = fileURLToPath(new URL('../.work/http', import.meta.url))
 const resultsDir = fileURLToPath(new URL('../results', import.meta.url))
@@ -21,26 +23,27 @@ export const httpPart: BenchPart = {
   title: 'HTTP throughput',
   async run(options) {
     const run: RunShape = options.smoke
-      ? { cycles: 10, blockRequests: 50, rounds: 1, seconds: 1, warmup: 0.5 }
-      : { cycles: 300, blockRequests: 300, rounds: 3, seconds: 2, warmup: 2 }
+      ? { cycles: 10, blockRequests: 50, rounds: 1, seconds: 1, warmup: 0.5, count: { warm: 300, counted: 20 } }
+      : { cycles: 300, blockRequests: 300, rounds: 3, seconds: 2, warmup: 2, count: { warm: 15_000, counted: 1000 } }
     await mkdir(workDir, { recursive: true })
     if (options.profile) await mkdir(resultsDir, { recursive: true })
     const bundle = await bundleServers(workDir)
 
     const servers: RunningServer[] = []
+    const cpu = new Map<string, number[]>()
+    const throughput = new Map<string, number[]>()
+    const notes: string[] = []
     try {
       for (const subject of serverSubjects) {
         servers.push(await startServer(bundle, subject.name, { profileDir: options.profile ? resultsDir : undefined }))
       }
-      const notes = await checkSameWork(servers)
+      notes.push(...await checkSameWork(servers))
 
       log(`warming up ${servers.length} servers (${run.warmup} s per scenario)`)
       for (const server of servers) {
         for (const scenario of httpScenarios) await loadServer(server.url, scenario, run.warmup)
       }
 
-      const cpu = new Map<string, number[]>()
-      const throughput = new Map<string, number[]>()
       for (const scenario of httpScenarios) {
         log(`${scenario.id}: CPU per request, ${run.cycles} cycles of ${run.blockRequests} requests per server`)
         for (const [name, samples] of await measureCpu(servers, scenario, run)) cpu.set(`${scenario.id}/${name}`, samples)
@@ -55,11 +58,21 @@ export const httpPart: BenchPart = {
           }
         }
       }
-      return report(cpu, throughput, notes, run)
     }
     finally {
       await Promise.all(servers.map(server => server.stop()))
     }
+    // after the timed servers have stopped: a server under valgrind would slow the whole machine
+    let instructions: Map<string, number> | undefined
+    if (await hasCallgrind()) {
+      const counted = options.smoke ? instructionSubjects.slice(0, 2) : instructionSubjects
+      log(`instructions per request under callgrind: ${counted.join(', ')}, ${run.count.warm} warm-up and ${run.count.counted} counted requests per scenario`)
+      instructions = await countInstructions(bundle, counted, httpScenarios, run.count, `${workDir}/callgrind`)
+    }
+    else {
+      notes.push('valgrind is not installed: the instruction counts were skipped (Debian: `apt-get install valgrind`).')
+    }
+    return report(cpu, throughput, instructions, notes, run)
   },
 }
 
@@ -72,7 +85,12 @@ interface RunShape {
   rounds: number
   seconds: number
   warmup: number
+  /** The instruction count under callgrind, per server and scenario. */
+  count: CountShape
 }
+
+/** The servers whose instructions are counted: the floor, defineAction, and the floor again as the A/A control. */
+const instructionSubjects = ['floor', 'define-action', 'floor-again']
 
 /**
  * CPU time per request, in short alternating blocks: each cycle sends every server one block of requests
@@ -113,7 +131,7 @@ async function checkSameWork(servers: RunningServer[]): Promise<string[]> {
   return notes
 }
 
-function report(cpu: Map<string, number[]>, throughput: Map<string, number[]>, notes: string[], run: RunShape): PartReport {
+function report(cpu: Map<string, number[]>, throughput: Map<string, number[]>, instructions: Map<string, number> | undefined, notes: string[], run: RunShape): PartReport {
   const rows: ResultRow[] = []
   for (const scenario of httpScenarios) {
     const floorCpu = cpu.get(`${scenario.id}/floor`)!
@@ -137,6 +155,7 @@ function report(cpu: Map<string, number[]>, throughput: Map<string, number[]>, n
         ratioGoal: goal ? { min: 0.99 } : undefined,
       })
     }
+    if (instructions) rows.push(...instructionRows(scenario, instructions))
   }
   return {
     title: 'HTTP throughput',
@@ -146,6 +165,7 @@ function report(cpu: Map<string, number[]>, throughput: Map<string, number[]>, n
       ``,
       `- **CPU time per request** (the ratio column and the goal): ${run.cycles} cycles; in each, every server in turn (the order rotated each cycle) serves one block of ${run.blockRequests} requests sent by \`node:http\` over 10 connections kept alive across blocks, and the server's \`process.cpuUsage()\` (user and system) is read over IPC before and after. The figure is the median over the cycles; the ratio is the floor's CPU per request over the server's within each cycle, then the median over the cycles (read like a throughput ratio: higher is better, 0.99x means 1% more CPU per request than the floor). A block lasts tens of milliseconds, so the servers of one cycle share that moment's machine speed; on this shared machine the speed moves by a fifth from one second to the next, which rounds of seconds could not separate from a 1% difference.`,
       `- **Throughput**: ${run.rounds} round(s) of ${run.seconds} s per server with autocannon's API (10 connections, no pipelining), the order rotated each round; the median requests per second, with its ratio to the floor's in brackets. It moves with how the load generator and the server share the two cores, so it is printed for scale, not judged.`,
+      `- **Instructions per request** (the rows marked "instructions", judged against the same goal): the floor, defineAction and the floor again each run under valgrind's callgrind (\`bench/http/instructions.ts\`), after the timed servers have stopped. Per scenario, ${run.count.warm.toLocaleString('en-US')} requests are sent with counting off (by then V8 has compiled the hot functions: with \`--trace-opt\`, no function is still being optimised after about 15,000 requests), then counting is switched on for ${run.count.counted.toLocaleString('en-US')} requests, over the same 10 kept-alive connections. The figure is every thread's instructions (the main thread, the JIT compiler's and the garbage collector's) over the requests counted; the ratio is the floor's over the server's. A count does not move with the machine's speed or its neighbours, as CPU time does; it does not see cache misses or the kernel's work, which CPU time does. The A/A control shows how far two processes running identical code land apart (the JIT's timing differs a little between processes).`,
       ``,
       `Before loading, every server's answer to every scenario is compared with the floor's (status and envelope); differences are listed below.`,
       `Subjects, all serving the same zod schemas, the same handler and the same middleware (\`withUser\` in \`bench/http/route-fixture.ts\`: an async function that puts \`x-user\` into \`ctx.user\` through \`next({ ctx })\`, as SPEC and the templates write one):`,
@@ -159,6 +179,27 @@ function report(cpu: Map<string, number[]>, throughput: Map<string, number[]>, n
     ].join('\n'),
     notes,
   }
+}
+
+/** The instruction counts of one scenario: the floor's over the server's, the same reading as the CPU ratio. */
+function instructionRows(scenario: HttpScenario, instructions: Map<string, number>): ResultRow[] {
+  const floor = instructions.get(`${scenario.id}/floor`)!
+  return instructionSubjects.flatMap((name) => {
+    const count = instructions.get(`${scenario.id}/${name}`)
+    if (count === undefined) return []
+    const isFloor = name === 'floor'
+    const ratio = isFloor ? undefined : floor / count
+    const goal = name === 'define-action' ? '>= 0.99x' : undefined
+    return [{
+      measure: `HTTP ${scenario.label}, instructions`,
+      subject: serverSubjects.find(subject => subject.name === name)!.label,
+      value: `${Math.round(count).toLocaleString('en-US')} instructions/req`,
+      ratio,
+      goal,
+      met: goal ? ratio! >= 0.99 : undefined,
+      ratioGoal: goal ? { min: 0.99 } : undefined,
+    }]
+  })
 }
 
 function log(message: string) {

@@ -56,6 +56,7 @@ cd bench && npx vitest bench                        # the in-process overhead be
 cd bench && node --import jiti/register compare/compare-runtimes.ts <commit>   # another commit's defineAction beside this tree's
 \`\`\`
 
+The HTTP part's instruction counts need valgrind (Debian's \`valgrind\` package, which \`.ci/run\` installs); without it they are skipped, with a note under the table.
 The runner is \`bench/run.ts\`; each part is a module in \`bench/\` (\`http/\`, \`overhead/\`, \`build/\`, \`client-size/\`, \`cli/\`, \`devtools/\`).
 Generated apps and bundles go to \`bench/.work/\` (git-ignored).
 `
