@@ -23,50 +23,57 @@ export const httpPart: BenchPart = {
   title: 'HTTP throughput',
   async run(options) {
     const run: RunShape = options.smoke
-      ? { cycles: 10, blockRequests: 50, rounds: 1, seconds: 1, warmup: 0.5, count: { warm: 300, counted: 20 } }
-      : { cycles: 300, blockRequests: 300, rounds: 3, seconds: 2, warmup: 2, count: { warm: 15_000, counted: 1000 } }
+      ? { processes: 1, cycles: 10, blockRequests: 50, rounds: 1, seconds: 1, warmup: 0.5, count: { processes: 1, warm: 300, counted: 20 } }
+      : { processes: 3, cycles: 100, blockRequests: 300, rounds: 1, seconds: 2, warmup: 2, count: { processes: 2, warm: 15_000, counted: 1000 } }
     await mkdir(workDir, { recursive: true })
     if (options.profile) await mkdir(resultsDir, { recursive: true })
     const bundle = await bundleServers(workDir)
 
-    const servers: RunningServer[] = []
     const cpu = new Map<string, number[]>()
     const throughput = new Map<string, number[]>()
     const notes: string[] = []
-    try {
-      for (const subject of serverSubjects) {
-        servers.push(await startServer(bundle, subject.name, { profileDir: options.profile ? resultsDir : undefined }))
-      }
-      notes.push(...await checkSameWork(servers))
+    // one process's ratio carries about 1% of its own (where the JIT put its code), which more cycles do
+    // not remove: every server is started afresh `processes` times and the cycles are pooled
+    for (let launch = 0; launch < run.processes; launch++) {
+      log(`process set ${launch + 1} of ${run.processes}`)
+      const servers: RunningServer[] = []
+      try {
+        for (const subject of serverSubjects) {
+          // profiles from the first set only: a later set would overwrite them
+          const profileDir = options.profile && launch === 0 ? resultsDir : undefined
+          servers.push(await startServer(bundle, subject.name, { profileDir }))
+        }
+        if (launch === 0) notes.push(...await checkSameWork(servers))
 
-      log(`warming up ${servers.length} servers (${run.warmup} s per scenario)`)
-      for (const server of servers) {
-        for (const scenario of httpScenarios) await loadServer(server.url, scenario, run.warmup)
-      }
+        log(`warming up ${servers.length} servers (${run.warmup} s per scenario)`)
+        for (const server of servers) {
+          for (const scenario of httpScenarios) await loadServer(server.url, scenario, run.warmup)
+        }
 
-      for (const scenario of httpScenarios) {
-        log(`${scenario.id}: CPU per request, ${run.cycles} cycles of ${run.blockRequests} requests per server`)
-        for (const [name, samples] of await measureCpu(servers, scenario, run)) cpu.set(`${scenario.id}/${name}`, samples)
-        log(`${scenario.id}: throughput, ${run.rounds} round(s) of ${run.seconds} s per server`)
-        for (let round = 0; round < run.rounds; round++) {
-          // rotate the order each round so no server always runs first or last
-          for (const server of servers.map((_, index) => servers[(index + round) % servers.length]!)) {
-            const result = await loadServer(server.url, scenario, run.seconds)
-            if (result.errors) notes.push(`${server.name}, ${scenario.label}: ${result.errors} socket errors or timeouts in round ${round + 1}`)
-            const key = `${scenario.id}/${server.name}`
-            throughput.set(key, [...throughput.get(key) ?? [], result.requestsPerSecond])
+        for (const scenario of httpScenarios) {
+          log(`${scenario.id}: CPU per request, ${run.cycles} cycles of ${run.blockRequests} requests per server`)
+          for (const [name, samples] of await measureCpu(servers, scenario, run)) append(cpu, `${scenario.id}/${name}`, samples)
+          log(`${scenario.id}: throughput, ${run.rounds} round(s) of ${run.seconds} s per server`)
+          for (let round = 0; round < run.rounds; round++) {
+            // rotate the order each round and each set, so no server always runs first or last
+            const shift = launch * run.rounds + round
+            for (const server of servers.map((_, index) => servers[(index + shift) % servers.length]!)) {
+              const result = await loadServer(server.url, scenario, run.seconds)
+              if (result.errors) notes.push(`${server.name}, ${scenario.label}: ${result.errors} socket errors or timeouts in set ${launch + 1}, round ${round + 1}`)
+              append(throughput, `${scenario.id}/${server.name}`, [result.requestsPerSecond])
+            }
           }
         }
       }
-    }
-    finally {
-      await Promise.all(servers.map(server => server.stop()))
+      finally {
+        await Promise.all(servers.map(server => server.stop()))
+      }
     }
     // after the timed servers have stopped: a server under valgrind would slow the whole machine
     let instructions: Map<string, number> | undefined
     if (await hasCallgrind()) {
       const counted = options.smoke ? instructionSubjects.slice(0, 2) : instructionSubjects
-      log(`instructions per request under callgrind: ${counted.join(', ')}, ${run.count.warm} warm-up and ${run.count.counted} counted requests per scenario`)
+      log(`instructions per request under callgrind: ${counted.join(', ')}, each in ${run.count.processes} process(es), ${run.count.warm} warm-up and ${run.count.counted} counted requests per scenario`)
       instructions = await countInstructions(bundle, counted, httpScenarios, run.count, `${workDir}/callgrind`)
     }
     else {
@@ -78,10 +85,12 @@ export const httpPart: BenchPart = {
 
 /** How long each measurement runs. */
 interface RunShape {
-  /** Cycles of the CPU measurement: in each, every server serves one block, in a rotated order. */
+  /** How many times every server is started afresh; each set of processes runs every measurement below. */
+  processes: number
+  /** Cycles of the CPU measurement per set of processes: in each, every server serves one block, in a rotated order. */
   cycles: number
   blockRequests: number
-  /** Rounds of the throughput measurement, `seconds` long per server. */
+  /** Rounds of the throughput measurement per set of processes, `seconds` long per server. */
   rounds: number
   seconds: number
   warmup: number
@@ -161,11 +170,11 @@ function report(cpu: Map<string, number[]>, throughput: Map<string, number[]>, i
     title: 'HTTP throughput',
     rows,
     method: [
-      `Each server runs in its own child process (a plain \`node:http\` server with h3's \`createApp\`, \`createRouter\` and \`toNodeListener\`, bundled with esbuild and \`NODE_ENV=production\` as Nitro would ship it) on 127.0.0.1, loaded from the parent process. After a ${run.warmup} s warm-up per server and scenario, two measurements per scenario:`,
+      `Each server runs in its own child process (a plain \`node:http\` server with h3's \`createApp\`, \`createRouter\` and \`toNodeListener\`, bundled with esbuild and \`NODE_ENV=production\` as Nitro would ship it) on 127.0.0.1, loaded from the parent process. Every server is started afresh ${run.processes} time(s) and each set of processes runs the two timed measurements below, their samples pooled: one process's ratio carries about 1% of its own (two processes of identical code land up to 1.5% apart, from where and when the JIT compiled their code), which more requests to the same process do not remove. After a ${run.warmup} s warm-up per server and scenario, per scenario:`,
       ``,
-      `- **CPU time per request** (the ratio column and the goal): ${run.cycles} cycles; in each, every server in turn (the order rotated each cycle) serves one block of ${run.blockRequests} requests sent by \`node:http\` over 10 connections kept alive across blocks, and the server's \`process.cpuUsage()\` (user and system) is read over IPC before and after. The figure is the median over the cycles; the ratio is the floor's CPU per request over the server's within each cycle, then the median over the cycles (read like a throughput ratio: higher is better, 0.99x means 1% more CPU per request than the floor). A block lasts tens of milliseconds, so the servers of one cycle share that moment's machine speed; on this shared machine the speed moves by a fifth from one second to the next, which rounds of seconds could not separate from a 1% difference.`,
-      `- **Throughput**: ${run.rounds} round(s) of ${run.seconds} s per server with autocannon's API (10 connections, no pipelining), the order rotated each round; the median requests per second, with its ratio to the floor's in brackets. It moves with how the load generator and the server share the two cores, so it is printed for scale, not judged.`,
-      `- **Instructions per request** (the rows marked "instructions", judged against the same goal): the floor, defineAction and the floor again each run under valgrind's callgrind (\`bench/http/instructions.ts\`), after the timed servers have stopped. Per scenario, ${run.count.warm.toLocaleString('en-US')} requests are sent with counting off (by then V8 has compiled the hot functions: with \`--trace-opt\`, no function is still being optimised after about 15,000 requests), then counting is switched on for ${run.count.counted.toLocaleString('en-US')} requests, over the same 10 kept-alive connections. The figure is every thread's instructions (the main thread, the JIT compiler's and the garbage collector's) over the requests counted; the ratio is the floor's over the server's. A count does not move with the machine's speed or its neighbours, as CPU time does; it does not see cache misses or the kernel's work, which CPU time does. The A/A control shows how far two processes running identical code land apart (the JIT's timing differs a little between processes).`,
+      `- **CPU time per request** (the ratio column and the goal): ${run.cycles} cycles per set of processes (${run.cycles * run.processes} in all); in each, every server in turn (the order rotated each cycle) serves one block of ${run.blockRequests} requests sent by \`node:http\` over 10 connections kept alive across blocks, and the server's \`process.cpuUsage()\` (user and system) is read over IPC before and after. The figure is the median over all the cycles; the ratio is the floor's CPU per request over the server's within each cycle, then the median over the cycles (read like a throughput ratio: higher is better, 0.99x means 1% more CPU per request than the floor). A block lasts tens of milliseconds, so the servers of one cycle share that moment's machine speed; on this shared machine the speed moves by a fifth from one second to the next, which rounds of seconds could not separate from a 1% difference.`,
+      `- **Throughput**: ${run.rounds} round(s) per set of processes of ${run.seconds} s per server with autocannon's API (10 connections, no pipelining), the order rotated each round and each set; the median requests per second, with its ratio to the floor's in brackets. It moves with how the load generator and the server share the two cores, so it is printed for scale, not judged.`,
+      `- **Instructions per request** (the rows marked "instructions", judged against the same goal): the floor, defineAction and the floor again each run under valgrind's callgrind (\`bench/http/instructions.ts\`) in ${run.count.processes} process(es) of their own, after the timed servers have stopped. Per process and scenario, ${run.count.warm.toLocaleString('en-US')} requests are sent with counting off (by then V8 has compiled the hot functions: with \`--trace-opt\`, no function is still being optimised after about 15,000 requests), then counting is switched on for ${run.count.counted.toLocaleString('en-US')} requests, over the same 10 kept-alive connections. The figure is every thread's instructions (the main thread, the JIT compiler's and the garbage collector's) over the requests counted, in all the server's processes; the ratio is the floor's over the server's. A count does not move with the machine's speed or its neighbours, as CPU time does; it does not see cache misses or the kernel's work, which CPU time does. The A/A control shows how far two sets of processes running identical code land apart (the JIT's timing differs a little between processes).`,
       ``,
       `Before loading, every server's answer to every scenario is compared with the floor's (status and envelope); differences are listed below.`,
       `Subjects, all serving the same zod schemas, the same handler and the same middleware (\`withUser\` in \`bench/http/route-fixture.ts\`: an async function that puts \`x-user\` into \`ctx.user\` through \`next({ ctx })\`, as SPEC and the templates write one):`,
@@ -175,7 +184,7 @@ function report(cpu: Map<string, number[]>, throughput: Map<string, number[]>, i
       `- **defineAction**: the runtime's source (\`packages/runtime/src/runtime/server\`).`,
       `- **h3 readValidatedBody / getValidatedQuery**: h3's own validated readers with a Standard Schema validator, the middleware called by hand as in the floor, the envelope built by hand.`,
       `- **nuxt-actions** (npm, 1.1.2): its \`defineAction\` with the same middleware, loaded by file path from \`dist/runtime/server/utils/defineAction.js\` (the package exports only its Nuxt module; the runtime file imports only h3, so it runs outside Nuxt).`,
-      `- **the floor again, second process**: the floor's own code, started last in a process of its own. Its ratio would be 1.00x with a perfect method; how far it lands from that is the error to allow on every other ratio of the scenario.`,
+      `- **the floor again, second process**: the floor's own code, started last, in processes of its own. Its ratio would be 1.00x with a perfect method; how far it lands from that is the error to allow on every other ratio of the scenario.`,
     ].join('\n'),
     notes,
   }
@@ -200,6 +209,10 @@ function instructionRows(scenario: HttpScenario, instructions: Map<string, numbe
       ratioGoal: goal ? { min: 0.99 } : undefined,
     }]
   })
+}
+
+function append(samples: Map<string, number[]>, key: string, added: number[]) {
+  samples.set(key, [...samples.get(key) ?? [], ...added])
 }
 
 function log(message: string) {

@@ -7,8 +7,9 @@ import { loadBlock } from './load'
 
 const run = promisify(execFile)
 
-/** How many requests each server gets per scenario before counting, and how many are counted. */
+/** How many processes each server is counted in, how many requests each gets per scenario before counting, and how many are counted. */
 export interface CountShape {
+  processes: number
   warm: number
   counted: number
 }
@@ -30,34 +31,38 @@ export async function hasCallgrind(): Promise<boolean> {
  * callgrind: the same code given the same requests runs nearly the same instructions, however busy the
  * machine is. Each server runs under callgrind with counting off while it is warmed up (V8 has compiled
  * its hot functions by then); counting is switched on for `counted` requests only, then dumped and read.
- * Keyed `scenario/server`.
+ * Keyed `scenario/server`: the mean per request over the server's `processes` processes.
  */
 export async function countInstructions(bundle: string, servers: string[], scenarios: HttpScenario[], shape: CountShape, outDir: string): Promise<Map<string, number>> {
-  const counts = new Map<string, number>()
-  for (const name of servers) {
-    const dir = `${outDir}/${name}`
-    await rm(dir, { recursive: true, force: true })
-    await mkdir(dir, { recursive: true })
-    const server = await startUnderCallgrind(bundle, name, dir)
-    const agent = new Agent({ keepAlive: true, maxSockets: 10 })
-    try {
-      for (const scenario of scenarios) {
-        await loadBlock(agent, server.url, scenario, shape.warm)
-        await callgrindControl(server.pid, '--instr=on')
-        await callgrindControl(server.pid, '--zero')
-        await loadBlock(agent, server.url, scenario, shape.counted)
-        const before = new Set(await readdir(dir))
-        await callgrindControl(server.pid, '--dump')
-        await callgrindControl(server.pid, '--instr=off')
-        counts.set(`${scenario.id}/${name}`, await readDumpTotal(dir, before) / shape.counted)
+  const totals = new Map<string, number>()
+  // each process's JIT places and compiles its code a little differently: the count is the mean over processes
+  for (let launch = 0; launch < shape.processes; launch++) {
+    for (const name of servers) {
+      const dir = `${outDir}/${name}-${launch + 1}`
+      await rm(dir, { recursive: true, force: true })
+      await mkdir(dir, { recursive: true })
+      const server = await startUnderCallgrind(bundle, name, dir)
+      const agent = new Agent({ keepAlive: true, maxSockets: 10 })
+      try {
+        for (const scenario of scenarios) {
+          await loadBlock(agent, server.url, scenario, shape.warm)
+          await callgrindControl(server.pid, '--instr=on')
+          await callgrindControl(server.pid, '--zero')
+          await loadBlock(agent, server.url, scenario, shape.counted)
+          const before = new Set(await readdir(dir))
+          await callgrindControl(server.pid, '--dump')
+          await callgrindControl(server.pid, '--instr=off')
+          const key = `${scenario.id}/${name}`
+          totals.set(key, (totals.get(key) ?? 0) + await readDumpTotal(dir, before))
+        }
+      }
+      finally {
+        agent.destroy()
+        server.stop()
       }
     }
-    finally {
-      agent.destroy()
-      server.stop()
-    }
   }
-  return counts
+  return new Map([...totals].map(([key, total]) => [key, total / (shape.counted * shape.processes)]))
 }
 
 interface CountedServer {
