@@ -3,7 +3,13 @@ import { getQuery, getRequestWebStream, readRawBody } from 'h3'
 import { createActionError } from '../errors'
 import { isUnsafeKey, parseJsonSafely } from '../internal/safe-json'
 
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+/**
+ * Whether the input is the body. Compared, not looked up in a Set: h3 upper-cases
+ * the method into a new string, which a Set would hash on every request.
+ */
+function hasBody(method: string): boolean {
+  return method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE'
+}
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 /**
@@ -12,7 +18,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true })
  * form data.
  */
 export function parseInput(event: H3Event, maxBodySize: number): unknown {
-  return BODY_METHODS.has(event.method) ? parseBody(event, maxBodySize) : getQuery(event)
+  return hasBody(event.method) ? parseBody(event, maxBodySize) : getQuery(event)
 }
 
 async function parseBody(event: H3Event, maxBodySize: number): Promise<unknown> {
