@@ -45,15 +45,9 @@ export async function countInstructions(bundle: string, servers: string[], scena
       const agent = new Agent({ keepAlive: true, maxSockets: 10 })
       try {
         for (const scenario of scenarios) {
-          await loadBlock(agent, server.url, scenario, shape.warm)
-          await callgrindControl(server.pid, '--instr=on')
-          await callgrindControl(server.pid, '--zero')
-          await loadBlock(agent, server.url, scenario, shape.counted)
-          const before = new Set(await readdir(dir))
-          await callgrindControl(server.pid, '--dump')
-          await callgrindControl(server.pid, '--instr=off')
+          const dump = await countScenario(server, agent, scenario, shape)
           const key = `${scenario.id}/${name}`
-          totals.set(key, (totals.get(key) ?? 0) + await readDumpTotal(dir, before))
+          totals.set(key, (totals.get(key) ?? 0) + await readDumpTotal(dump))
         }
       }
       finally {
@@ -65,18 +59,26 @@ export async function countInstructions(bundle: string, servers: string[], scena
   return new Map([...totals].map(([key, total]) => [key, total / (shape.counted * shape.processes)]))
 }
 
-interface CountedServer {
+/** A server running under callgrind, its dumps written into `dir`. */
+export interface CountedServer {
   pid: number
   url: string
+  dir: string
   stop: () => void
 }
 
-function startUnderCallgrind(bundle: string, name: string, dir: string): Promise<CountedServer> {
+/**
+ * Starts the bundled server entry for one subject under callgrind with counting off. `extra` adds arguments
+ * to valgrind's (before the program) and to node's.
+ */
+export function startUnderCallgrind(bundle: string, name: string, dir: string, extra: { valgrind?: string[], node?: string[] } = {}): Promise<CountedServer> {
   const child = spawn('valgrind', [
     '--tool=callgrind',
     '--instr-atstart=no',
     `--callgrind-out-file=${dir}/callgrind.%p`,
+    ...extra.valgrind ?? [],
     process.execPath,
+    ...extra.node ?? [],
     bundle,
     name,
   ], { env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'ignore', 'pipe', 'ipc'] })
@@ -89,7 +91,7 @@ function startUnderCallgrind(bundle: string, name: string, dir: string): Promise
     child.once('exit', code => reject(new Error(`server ${name} under callgrind exited with ${code} before listening:\n${stderr}`)))
     child.once('message', (message: { port: number }) => {
       child.removeAllListeners('exit')
-      resolve({ pid: child.pid!, url: `http://127.0.0.1:${message.port}`, stop: () => child.kill('SIGKILL') })
+      resolve({ pid: child.pid!, url: `http://127.0.0.1:${message.port}`, dir, stop: () => child.kill('SIGKILL') })
     })
   })
 }
@@ -98,12 +100,26 @@ async function callgrindControl(pid: number, command: string): Promise<void> {
   await run('callgrind_control', [command, String(pid)], { timeout: 60_000 })
 }
 
-/** The `summary:` total of the dump file that `--dump` wrote (the one not in `before`). */
-async function readDumpTotal(dir: string, before: Set<string>): Promise<number> {
-  const written = (await readdir(dir)).filter(file => !before.has(file))
-  if (written.length !== 1) throw new Error(`expected one new callgrind dump in ${dir}, found ${written.length}`)
-  const text = await readFile(`${dir}/${written[0]}`, 'utf8')
-  const total = /^(?:summary|totals): (\d+)/m.exec(text)
-  if (!total) throw new Error(`no instruction total in ${dir}/${written[0]}`)
+/**
+ * One scenario's count on a running server: `shape.warm` requests with counting off, then counting on for
+ * `shape.counted` requests, dumped. Returns the path of the dump that was written.
+ */
+export async function countScenario(server: CountedServer, agent: Agent, scenario: HttpScenario, shape: CountShape): Promise<string> {
+  await loadBlock(agent, server.url, scenario, shape.warm)
+  await callgrindControl(server.pid, '--instr=on')
+  await callgrindControl(server.pid, '--zero')
+  await loadBlock(agent, server.url, scenario, shape.counted)
+  const before = new Set(await readdir(server.dir))
+  await callgrindControl(server.pid, '--dump')
+  await callgrindControl(server.pid, '--instr=off')
+  const written = (await readdir(server.dir)).filter(file => !before.has(file))
+  if (written.length !== 1) throw new Error(`expected one new callgrind dump in ${server.dir}, found ${written.length}`)
+  return `${server.dir}/${written[0]}`
+}
+
+/** The `summary:` total of a callgrind dump. */
+async function readDumpTotal(dump: string): Promise<number> {
+  const total = /^(?:summary|totals): (\d+)/m.exec(await readFile(dump, 'utf8'))
+  if (!total) throw new Error(`no instruction total in ${dump}`)
   return Number(total[1])
 }
