@@ -19,7 +19,7 @@ export const buildPart: BenchPart = {
   title: 'Build and type cost at scale',
   async run(options) {
     const routes = options.smoke ? 30 : 300
-    const rounds = options.smoke ? 1 : 3
+    const rounds = options.smoke ? 1 : 5
     const typecheckRounds = options.smoke ? 1 : 5
     const kinds: AppKind[] = ['plain', 'action']
     const dirs = Object.fromEntries(kinds.map(kind => [kind, `${workDir}/${kind}-${routes}`])) as Record<AppKind, string>
