@@ -87,7 +87,7 @@ export const httpPart: BenchPart = {
 interface RunShape {
   /** How many times every server is started afresh; each set of processes runs every measurement below. */
   processes: number
-  /** Cycles of the CPU measurement per set of processes: in each, every server serves one block, in a rotated order. */
+  /** Cycles of the CPU measurement per set of processes: in each, every server serves one block, in a random order. */
   cycles: number
   blockRequests: number
   /** Rounds of the throughput measurement per set of processes, `seconds` long per server. */
@@ -114,8 +114,8 @@ async function measureCpu(servers: RunningServer[], scenario: HttpScenario, run:
     for (const [index, server] of servers.entries()) await loadBlock(agents[index]!, server.url, scenario, run.blockRequests)
     const samples = new Map<string, number[]>(servers.map(server => [server.name, []]))
     for (let cycle = 0; cycle < run.cycles; cycle++) {
-      for (let step = 0; step < servers.length; step++) {
-        const index = (step + cycle) % servers.length
+      // a fresh random order each cycle: a rotated one keeps every server right after the same neighbour
+      for (const index of shuffled(servers.map((_, position) => position))) {
         const server = servers[index]!
         const before = await server.cpuMicros()
         await loadBlock(agents[index]!, server.url, scenario, run.blockRequests)
@@ -172,7 +172,7 @@ function report(cpu: Map<string, number[]>, throughput: Map<string, number[]>, i
     method: [
       `Each server runs in its own child process (a plain \`node:http\` server with h3's \`createApp\`, \`createRouter\` and \`toNodeListener\`, bundled with esbuild and \`NODE_ENV=production\` as Nitro would ship it) on 127.0.0.1, loaded from the parent process. Every server is started afresh ${run.processes} time(s) and each set of processes runs the two timed measurements below, their samples pooled: one process's ratio carries about 1% of its own (two processes of identical code land up to 1.5% apart, from where and when the JIT compiled their code), which more requests to the same process do not remove. After a ${run.warmup} s warm-up per server and scenario, per scenario:`,
       ``,
-      `- **CPU time per request** (the ratio column and the goal): ${run.cycles} cycles per set of processes (${run.cycles * run.processes} in all); in each, every server in turn (the order rotated each cycle) serves one block of ${run.blockRequests} requests sent by \`node:http\` over 10 connections kept alive across blocks, and the server's \`process.cpuUsage()\` (user and system) is read over IPC before and after. The figure is the median over all the cycles; the ratio is the floor's CPU per request over the server's within each cycle, then the median over the cycles (read like a throughput ratio: higher is better, 0.99x means 1% more CPU per request than the floor). A block lasts tens of milliseconds, so the servers of one cycle share that moment's machine speed; on this shared machine the speed moves by a fifth from one second to the next, which rounds of seconds could not separate from a 1% difference.`,
+      `- **CPU time per request** (the ratio column and the goal): ${run.cycles} cycles per set of processes (${run.cycles * run.processes} in all); in each, every server in turn, in a random order drawn afresh each cycle (a rotated order would keep every server right after the same neighbour), serves one block of ${run.blockRequests} requests sent by \`node:http\` over 10 connections kept alive across blocks, and the server's \`process.cpuUsage()\` (user and system) is read over IPC before and after. The figure is the median over all the cycles; the ratio is the floor's CPU per request over the server's within each cycle, then the median over the cycles (read like a throughput ratio: higher is better, 0.99x means 1% more CPU per request than the floor). A block lasts tens of milliseconds, so the servers of one cycle share that moment's machine speed; on this shared machine the speed moves by a fifth from one second to the next, which rounds of seconds could not separate from a 1% difference.`,
       `- **Throughput**: ${run.rounds} round(s) per set of processes of ${run.seconds} s per server with autocannon's API (10 connections, no pipelining), the order rotated each round and each set; the median requests per second, with its ratio to the floor's in brackets. It moves with how the load generator and the server share the two cores, so it is printed for scale, not judged.`,
       `- **Instructions per request** (the rows marked "instructions", judged against the same goal): the floor, defineAction and the floor again each run under valgrind's callgrind (\`bench/http/instructions.ts\`) in ${run.count.processes} process(es) of their own, after the timed servers have stopped. Per process and scenario, ${run.count.warm.toLocaleString('en-US')} requests are sent with counting off (by then V8 has compiled the hot functions: with \`--trace-opt\`, no function is still being optimised after about 15,000 requests), then counting is switched on for ${run.count.counted.toLocaleString('en-US')} requests, over the same 10 kept-alive connections. The figure is every thread's instructions (the main thread, the JIT compiler's and the garbage collector's) over the requests counted, in all the server's processes; the ratio is the floor's over the server's. A count does not move with the machine's speed or its neighbours, as CPU time does; it does not see cache misses or the kernel's work, which CPU time does. The A/A control shows how far two sets of processes running identical code land apart (the JIT's timing differs a little between processes).`,
       ``,
@@ -209,6 +209,16 @@ function instructionRows(scenario: HttpScenario, instructions: Map<string, numbe
       ratioGoal: goal ? { min: 0.99 } : undefined,
     }]
   })
+}
+
+/** The same values in a random order (Fisher-Yates). */
+function shuffled<T>(values: T[]): T[] {
+  const result = [...values]
+  for (let index = result.length - 1; index > 0; index--) {
+    const other = Math.floor(Math.random() * (index + 1))
+    ;[result[index], result[other]] = [result[other]!, result[index]!]
+  }
+  return result
 }
 
 function append(samples: Map<string, number[]>, key: string, added: number[]) {
