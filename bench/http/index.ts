@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import type { BenchPart, PartReport, ResultRow } from '../lib/types'
 import { median } from '../lib/stats'
 import { bundleServers } from './bundle-servers'
-import { startServer } from './start-server'
+import { serverNodeFlags, startServer } from './start-server'
 import type { RunningServer } from './start-server'
 import { httpScenarios } from './scenarios'
 import type { HttpScenario } from './scenarios'
@@ -170,7 +170,7 @@ function report(cpu: Map<string, number[]>, throughput: Map<string, number[]>, i
     title: 'HTTP throughput',
     rows,
     method: [
-      `Each server runs in its own child process (a plain \`node:http\` server with h3's \`createApp\`, \`createRouter\` and \`toNodeListener\`, bundled with esbuild and \`NODE_ENV=production\` as Nitro would ship it) on 127.0.0.1, loaded from the parent process. Every server is started afresh ${run.processes} time(s) and each set of processes runs the two timed measurements below, their samples pooled: one process's ratio carries an error of its own (two processes of identical code land 1% to 6% apart in CPU time, for reasons not yet found: see docs/performance-work.md), which more requests to the same process do not remove. After a ${run.warmup} s warm-up per server and scenario, per scenario:`,
+      `Each server runs in its own child process (a plain \`node:http\` server with h3's \`createApp\`, \`createRouter\` and \`toNodeListener\`, bundled with esbuild and \`NODE_ENV=production\` as Nitro would ship it) on 127.0.0.1, loaded from the parent process, with its young generation held at 16 MB per semi-space (\`${serverNodeFlags.join(' ')}\`): left to V8, a server that sat idle while the others warmed up kept a shrunken one, ran five times as many scavenges and put two processes of identical code 1% to 6% apart in CPU time (docs/performance-work.md, fourth round). Every server is started afresh ${run.processes} time(s) and each set of processes runs the two timed measurements below, their samples pooled, so that no one process's state decides a ratio. After a ${run.warmup} s warm-up per server and scenario, per scenario:`,
       ``,
       `- **CPU time per request** (the ratio column and the goal): ${run.cycles} cycles per set of processes (${run.cycles * run.processes} in all); in each, every server in turn, in a random order drawn afresh each cycle (a rotated order would keep every server right after the same neighbour), serves one block of ${run.blockRequests} requests sent by \`node:http\` over 10 connections kept alive across blocks, and the server's \`process.cpuUsage()\` (user and system) is read over IPC before and after. The figure is the median over all the cycles; the ratio is the floor's CPU per request over the server's within each cycle, then the median over the cycles (read like a throughput ratio: higher is better, 0.99x means 1% more CPU per request than the floor). A block lasts tens of milliseconds, so the servers of one cycle share that moment's machine speed; on this shared machine the speed moves by a fifth from one second to the next, which rounds of seconds could not separate from a 1% difference.`,
       `- **Throughput**: ${run.rounds} round(s) per set of processes of ${run.seconds} s per server with autocannon's API (10 connections, no pipelining), the order rotated each round and each set; the median requests per second, with its ratio to the floor's in brackets. It moves with how the load generator and the server share the two cores, so it is printed for scale, not judged.`,

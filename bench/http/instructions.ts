@@ -4,6 +4,7 @@ import { Agent } from 'node:http'
 import { promisify } from 'node:util'
 import type { HttpScenario } from './scenarios'
 import { loadBlock } from './load'
+import { serverNodeFlags } from './start-server'
 
 const run = promisify(execFile)
 
@@ -78,6 +79,7 @@ export function startUnderCallgrind(bundle: string, name: string, dir: string, e
     `--callgrind-out-file=${dir}/callgrind.%p`,
     ...extra.valgrind ?? [],
     process.execPath,
+    ...serverNodeFlags,
     ...extra.node ?? [],
     bundle,
     name,

@@ -1,6 +1,14 @@
 import { fork } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
 
+/**
+ * Node flags of every measured server: the young generation held at 16 MB per semi-space, the default maximum
+ * of Node 20's V8 on 64-bit and what a server under steady load grows to. Left to V8, a process that sat idle while the others
+ * warmed up kept a shrunken one and ran five times as many scavenges per request as one warmed last, enough to
+ * put two processes of identical code 1% to 6% apart in CPU time (docs/performance-work.md, fourth round).
+ */
+export const serverNodeFlags = ['--min-semi-space-size=16', '--max-semi-space-size=16']
+
 /** A server running in its own child process. */
 export interface RunningServer {
   name: string
@@ -13,7 +21,7 @@ export interface RunningServer {
 
 /** Forks the bundled server entry for one subject and waits for its port. */
 export function startServer(bundle: string, name: string, options: { profileDir?: string } = {}): Promise<RunningServer> {
-  const execArgv = options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`, `--cpu-prof-name=${name}.cpuprofile`] : []
+  const execArgv = [...serverNodeFlags, ...options.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.profileDir}`, `--cpu-prof-name=${name}.cpuprofile`] : []]
   const child = fork(bundle, [name], { execArgv, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
   return new Promise((resolve, reject) => {
     child.once('error', reject)
