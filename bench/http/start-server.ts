@@ -4,8 +4,8 @@ import type { ChildProcess } from 'node:child_process'
 /**
  * Node flags of every measured server: the young generation held at 16 MB per semi-space, the default
  * maximum of Node 20's V8 on 64-bit and what a server under steady load grows to. Left to V8, the process
- * warmed up first ran five times as many scavenges per request as the one warmed last, enough to put two
- * processes of identical code 1% to 6% apart in CPU time (docs/performance-work.md, fourth round).
+ * warmed up first ran five times as many scavenges per request as the one warmed last, and 1% to 2% more
+ * CPU time in a two-server test (docs/performance-work.md, fourth round).
  */
 export const serverNodeFlags = ['--min-semi-space-size=16', '--max-semi-space-size=16']
 
