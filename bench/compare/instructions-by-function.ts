@@ -1,7 +1,7 @@
 // Usage: node --import jiti/register compare/instructions-by-function.ts [scenario] [servers] [warm] [counted]
 // Counts two HTTP servers' instructions per request under callgrind, as the HTTP part does, and splits
 // them by function: JavaScript functions by name (V8's perf map names the JIT's code), V8's builtins and
-// C++ functions by symbol. Prints the functions whose counts differ most, then each server's largest.
+// C++ functions by symbol. Prints each server's total and the functions whose counts differ most.
 // Defaults: post-valid, floor,define-action, 15000 warm-up and 1000 counted requests.
 import { mkdir, readFile, rm } from 'node:fs/promises'
 import { Agent } from 'node:http'
