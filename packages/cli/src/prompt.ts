@@ -1,4 +1,4 @@
-import { consola } from 'consola'
+import { logger } from './logger'
 import { CliError } from './cli-error'
 
 /**
@@ -24,7 +24,7 @@ function cancelled(): never {
  * const route = await promptText('Route path (for example todos/[id].patch)')
  */
 export async function promptText(message: string, placeholder?: string): Promise<string> {
-  const answer = await consola.prompt(message, { type: 'text', placeholder, cancel: 'symbol' })
+  const answer = await logger.prompt(message, { type: 'text', placeholder, cancel: 'symbol' })
   if (typeof answer !== 'string' || !answer.trim()) cancelled()
   return answer.trim()
 }
@@ -35,7 +35,7 @@ export async function promptText(message: string, placeholder?: string): Promise
  * const method = await promptSelect('Method', ['get', 'post'])
  */
 export async function promptSelect<T extends string>(message: string, options: readonly T[]): Promise<T> {
-  const answer = await consola.prompt(message, { type: 'select', options: [...options], cancel: 'symbol' })
+  const answer = await logger.prompt(message, { type: 'select', options: [...options], cancel: 'symbol' })
   if (typeof answer !== 'string' || !options.includes(answer as T)) cancelled()
   return answer as T
 }

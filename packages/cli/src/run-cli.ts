@@ -1,6 +1,6 @@
 import { renderUsage, runCommand } from 'citty'
 import type { CommandDef } from 'citty'
-import { consola } from 'consola'
+import { logger } from './logger'
 import { CliError } from './cli-error'
 import { main, subCommandNames } from './main'
 
@@ -51,11 +51,11 @@ export async function runCli(rawArgs: string[]): Promise<number> {
   const argv = withDefaultCommand(rawArgs)
   try {
     if (argv.includes('--help') || argv.includes('-h')) {
-      consola.log(await usageOf(argv))
+      logger.log(await usageOf(argv))
       return 0
     }
     if (argv.includes('--version') || argv.includes('-v')) {
-      consola.log(main.meta && 'version' in main.meta ? main.meta.version : '')
+      logger.log(main.meta && 'version' in main.meta ? main.meta.version : '')
       return 0
     }
     await runCommand(main, { rawArgs: argv })
@@ -63,15 +63,15 @@ export async function runCli(rawArgs: string[]): Promise<number> {
   }
   catch (error) {
     if (error instanceof CliError) {
-      consola.error(error.message)
+      logger.error(error.message)
       return error.exitCode
     }
     // citty's own errors (an unknown sub-command...) are not exported as a class
     if (error instanceof Error && error.name === 'CLIError') {
-      consola.error(error.message)
+      logger.error(error.message)
       return 1
     }
-    consola.error(error)
+    logger.error(error)
     return 1
   }
 }

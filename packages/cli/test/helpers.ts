@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { runCommand } from 'citty'
-import { consola } from 'consola'
+import { logger } from '../src/logger'
 import { dirname, join } from 'pathe'
 import { afterEach, beforeEach, onTestFinished, vi } from 'vitest'
 import addCommand from '../src/commands/add'
@@ -48,7 +48,7 @@ export async function createApp(options: {
   return app
 }
 
-/** Every line consola printed during the current test, by type. */
+/** Every line the CLI's logger printed during the current test, by type. */
 export const output: { type: string, text: string }[] = []
 
 /** The printed lines as one string. */
@@ -58,7 +58,7 @@ export function printed(): string {
 
 beforeEach(() => {
   output.length = 0
-  consola.mockTypes(type => (...args: unknown[]) => {
+  logger.mockTypes(type => (...args: unknown[]) => {
     output.push({ type, text: args.map(String).join(' ') })
   })
   // never a terminal, never CI, unless a test says so
@@ -66,7 +66,7 @@ beforeEach(() => {
 })
 
 afterEach(async () => {
-  consola.restoreAll()
+  logger.restoreAll()
   vi.unstubAllEnvs()
   vi.restoreAllMocks()
   await Promise.all(created.splice(0).map(dir => rm(dir, { recursive: true, force: true })))

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises'
 import { vi, describe, expect, it } from 'vitest'
-import { consola } from 'consola'
+import { logger } from '../src/logger'
 import { add, createApp } from './helpers'
 
 // each refusal leaves the app exactly as it was
@@ -17,7 +17,7 @@ describe('create-action add refuses', () => {
 
   it('refuses a missing method suffix when there is no terminal, without prompting', async () => {
     const app = await createApp()
-    const prompt = vi.spyOn(consola, 'prompt')
+    const prompt = vi.spyOn(logger, 'prompt')
     await expect(add(app, 'todos/[id]')).rejects.toThrow('"todos/[id]" has no method suffix: end it with one of .get, .post, .put, .patch, .delete, .head, like todos/[id].get.')
     expect(prompt).not.toHaveBeenCalled()
     await expectNothingWritten(app)

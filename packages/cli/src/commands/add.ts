@@ -1,6 +1,6 @@
 import { defineCommand } from 'citty'
 import type { ArgsDef } from 'citty'
-import { consola } from 'consola'
+import { logger } from '../logger'
 import { join, relative, resolve } from 'pathe'
 import type { RouteMethod, SchemaLibrary, TemplateFile } from '../../../../templates/types'
 import { CliError } from '../cli-error'
@@ -82,7 +82,7 @@ export default defineCommand({
   async run({ args: flags, rawArgs }): Promise<AddResult> {
     refuseUnknownFlags(rawArgs, args)
     const project = await loadProject(flags.cwd || process.cwd())
-    for (const note of project.notes) consola.warn(note)
+    for (const note of project.notes) logger.warn(note)
 
     const spec = parseRouteSpec(await askRoute(flags.route))
     const method = await askMethod(spec.route, spec.method)
@@ -123,19 +123,19 @@ export default defineCommand({
 
     const result: AddResult = { files, method, url, schema, dryRun: Boolean(flags.dryRun) }
     if (flags.dryRun) {
-      for (const planned of files) consola.log(`Would write ${display(project, planned.file)}:\n\n${planned.contents}`)
-      consola.info('Dry run: nothing was written.')
+      for (const planned of files) logger.log(`Would write ${display(project, planned.file)}:\n\n${planned.contents}`)
+      logger.info('Dry run: nothing was written.')
       return result
     }
 
     // shared middleware first: a route importing a file that is not there yet would not build
     for (const planned of middlewareFiles) {
       await writeFileAtomic(planned.file, planned.contents, { force: false, display: display(project, planned.file) })
-      consola.success(`Wrote ${display(project, planned.file)}`)
+      logger.success(`Wrote ${display(project, planned.file)}`)
     }
     await writeFileAtomic(routeFile.file, routeFile.contents, { force: Boolean(flags.force), display: display(project, routeFile.file) })
-    consola.success(`Wrote ${display(project, routeFile.file)} (${method.toUpperCase()} ${url}, ${schema === 'none' ? 'no schema' : schema})`)
-    consola.log(nextStep(method, url, schema))
+    logger.success(`Wrote ${display(project, routeFile.file)} (${method.toUpperCase()} ${url}, ${schema === 'none' ? 'no schema' : schema})`)
+    logger.log(nextStep(method, url, schema))
     return result
   },
 })

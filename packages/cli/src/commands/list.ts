@@ -1,6 +1,6 @@
 import { defineCommand } from 'citty'
 import type { ArgsDef } from 'citty'
-import { consola } from 'consola'
+import { logger } from '../logger'
 import { refuseUnknownFlags } from '../check-flags'
 import { formatTable } from '../format-table'
 import { loadProject } from '../project/load-project'
@@ -19,22 +19,22 @@ export default defineCommand({
   async run({ args: flags, rawArgs }): Promise<ScannedRoute[]> {
     refuseUnknownFlags(rawArgs, args)
     const project = await loadProject(flags.cwd || process.cwd())
-    for (const note of project.notes) consola.warn(note)
+    for (const note of project.notes) logger.warn(note)
     const routes = await scanActionRoutes(project)
     const actions = routes.filter(route => route.action)
     const others = routes.length - actions.length
 
     if (flags.json) {
-      consola.log(JSON.stringify(actions.map(({ method, route, file }) => ({ method, route, file })), null, 2))
+      logger.log(JSON.stringify(actions.map(({ method, route, file }) => ({ method, route, file })), null, 2))
       return actions
     }
     if (!actions.length) {
-      consola.info('No actions yet. Write one: create-action hello.get')
+      logger.info('No actions yet. Write one: create-action hello.get')
     }
     else {
-      consola.log(formatTable([['METHOD', 'ROUTE', 'FILE'], ...actions.map(({ method, route, file }) => [method, route, file])]))
+      logger.log(formatTable([['METHOD', 'ROUTE', 'FILE'], ...actions.map(({ method, route, file }) => [method, route, file])]))
     }
-    if (others) consola.log(`${others} other route ${others === 1 ? 'file does' : 'files do'} not use defineAction and ${others === 1 ? 'is' : 'are'} not listed.`)
+    if (others) logger.log(`${others} other route ${others === 1 ? 'file does' : 'files do'} not use defineAction and ${others === 1 ? 'is' : 'are'} not listed.`)
     return actions
   },
 })
