@@ -1,7 +1,8 @@
 // End to end: a fresh Nuxt app installs the packed runtime and CLI as a user would, create-action writes a
 // route for every method and schema library, the app type-checks and builds, and every route answers.
 import { execFileSync } from 'node:child_process'
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { builtinModules } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -89,5 +90,44 @@ describe('shared middleware from --middleware', () => {
     const envelope = await response.json()
     expect(response.status, JSON.stringify(envelope)).toBe(200)
     expect(envelope.success).toBe(true)
+  })
+})
+
+// the packages whose code a built file loads: rollup puts static imports first, before any code
+function importedPackages(source: string): string[] {
+  const specifiers: string[] = []
+  for (const line of source.split('\n')) {
+    const found = /^import\b[^'"]*['"]([^'"]+)['"]/.exec(line)
+    if (found) specifiers.push(found[1]!)
+    else if (line.trim()) break
+  }
+  for (const found of source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) specifiers.push(found[1]!)
+  return specifiers
+    .filter(specifier => !specifier.startsWith('.') && !specifier.startsWith('node:') && !builtinModules.includes(specifier))
+    .map(specifier => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/'))
+}
+
+describe('the packed CLI', () => {
+  const cliDir = () => join(appDir, 'node_modules/@action-route/cli')
+
+  it('loads nothing but Node built-ins and the dependencies it declares (citty, consola, pathe and scule are inlined)', () => {
+    const { dependencies } = JSON.parse(readFileSync(join(cliDir(), 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+    const files = readdirSync(join(cliDir(), 'dist'), { recursive: true, encoding: 'utf8' }).filter(file => file.endsWith('.mjs'))
+    const imported = new Set(files.flatMap(file => importedPackages(readFileSync(join(cliDir(), 'dist', file), 'utf8'))))
+    expect(imported).toContain('giget')
+    expect([...imported].filter(name => !(name in dependencies))).toEqual([])
+    expect(readFileSync(join(cliDir(), 'dist/THIRD-PARTY-LICENSES.md'), 'utf8')).toMatch(/## consola 3\.[\s\S]*MIT License/)
+    // consola's browser build (its default export condition) has no prompts
+    const bundled = files.map(file => readFileSync(join(cliDir(), 'dist', file), 'utf8')).join('\n')
+    expect(bundled).toContain('class FancyReporter')
+    expect(bundled).not.toContain('class BrowserReporter')
+  })
+
+  it('prints one marked line per file written, in CI as in a terminal', () => {
+    expect(createAction('reporter.get', '--schema', 'none')).toBe([
+      '✔ Wrote server/api/reporter.get.ts (GET /api/reporter, no schema)',
+      'Next: start nuxi dev and try it: curl http://localhost:3000/api/reporter',
+      '',
+    ].join('\n'))
   })
 })
