@@ -1,5 +1,5 @@
-import { logger } from './logger'
 import { CliError } from './cli-error'
+import { logger } from './logger'
 
 /**
  * True when someone can answer a question: stdin and stdout are terminals and

@@ -1,7 +1,7 @@
 import { renderUsage, runCommand } from 'citty'
 import type { CommandDef } from 'citty'
-import { logger } from './logger'
 import { CliError } from './cli-error'
+import { logger } from './logger'
 import { main, subCommandNames } from './main'
 
 // string flags take the next token as their value, so it is not the command name
