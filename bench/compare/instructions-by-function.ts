@@ -1,8 +1,10 @@
-// Usage: node --import jiti/register compare/instructions-by-function.ts [scenario] [servers] [warm] [counted]
+// Usage: node --import jiti/register compare/instructions-by-function.ts [scenario] [servers] [warm] [counted] [event]
 // Counts two HTTP servers' instructions per request under callgrind, as the HTTP part does, and splits
 // them by function: JavaScript functions by name (V8's perf map names the JIT's code), V8's builtins and
 // C++ functions by symbol. Prints each server's total and the functions whose counts differ most.
-// Defaults: post-valid, floor,define-action, 15000 warm-up and 1000 counted requests.
+// Defaults: post-valid, floor,define-action, 15000 warm-up and 1000 counted requests, event Ir.
+// Another event turns on callgrind's cache and branch simulation and splits that instead: I1mr (first-level
+// instruction cache misses), D1mr, D1mw, ILmr, DLmr, DLmw (last level), Bcm, Bim (mispredicted branches).
 import { mkdir, readFile, rm } from 'node:fs/promises'
 import { Agent } from 'node:http'
 import { fileURLToPath } from 'node:url'
@@ -10,7 +12,7 @@ import { bundleServers } from '../http/bundle-servers'
 import { countScenario, startUnderCallgrind } from '../http/instructions'
 import { httpScenarios } from '../http/scenarios'
 
-const [scenarioId = 'post-valid', serverList = 'floor,define-action', warm = '15000', counted = '1000'] = process.argv.slice(2)
+const [scenarioId = 'post-valid', serverList = 'floor,define-action', warm = '15000', counted = '1000', event = 'Ir'] = process.argv.slice(2)
 const scenario = httpScenarios.find(candidate => candidate.id === scenarioId)
 if (!scenario) throw new Error(`unknown scenario ${scenarioId}: one of ${httpScenarios.map(candidate => candidate.id).join(', ')}`)
 const names = serverList.split(',')
@@ -65,12 +67,18 @@ function costsByFunction(dump: string, ranges: CodeRange[]): Map<string, number>
   const costs = new Map<string, number>()
   const compressedNames = new Map<string, string>()
   let positions = 1
+  let column = 0
   let current = '???'
   let address = 0n
   let skipCallCost = false
   for (const line of dump.split('\n')) {
     if (line.startsWith('positions:')) {
       positions = line.split(' ').length - 1
+      continue
+    }
+    if (line.startsWith('events:')) {
+      column = line.split(' ').slice(1).indexOf(event)
+      if (column < 0) throw new Error(`callgrind recorded no ${event}: ${line}`)
       continue
     }
     const naming = /^c?fn=\((\d+)\)(?: (.*))?$/.exec(line)
@@ -93,7 +101,8 @@ function costsByFunction(dump: string, ranges: CodeRange[]): Map<string, number>
       skipCallCost = false
       continue
     }
-    const cost = Number(fields[positions]) || 0
+    // callgrind leaves off a line's trailing zero costs
+    const cost = Number(fields[positions + column]) || 0
     // callgrind names code outside any ELF symbol `???` or by its address: that is the JIT's
     const unnamed = current === '???' || current.startsWith('0x')
     const name = unnamed ? findRange(ranges, address) ?? '??? (unnamed code)' : current
@@ -108,7 +117,8 @@ for (const name of names) {
   const dir = `${workDir}/${name}`
   await rm(dir, { recursive: true, force: true })
   await mkdir(dir, { recursive: true })
-  const server = await startUnderCallgrind(bundle, name, dir, { valgrind: ['--dump-instr=yes'], node: ['--perf-basic-prof'] })
+  const simulate = event === 'Ir' ? [] : ['--cache-sim=yes', '--branch-sim=yes']
+  const server = await startUnderCallgrind(bundle, name, dir, { valgrind: ['--dump-instr=yes', ...simulate], node: ['--perf-basic-prof'] })
   const agent = new Agent({ keepAlive: true, maxSockets: 10 })
   try {
     const dump = await countScenario(server, agent, scenario, shape)
@@ -125,11 +135,12 @@ for (const name of names) {
 const [first, second] = names.map(name => perServer.get(name)!)
 const total = (costs: Map<string, number>) => [...costs.values()].reduce((sum, cost) => sum + cost, 0)
 const cell = (value: number) => Math.round(value).toLocaleString('en-US')
-console.log(`${scenario.label}, instructions per request: ${names[0]} ${cell(total(first!))}, ${names[1]} ${cell(total(second!))}\n`)
+console.log(`${scenario.label}, ${event === 'Ir' ? 'instructions' : event} per request: ${names[0]} ${cell(total(first!))}, ${names[1]} ${cell(total(second!))}\n`)
 const functions = new Set([...first!.keys(), ...second!.keys()])
 const differences = [...functions]
   .map(name => ({ name, first: first!.get(name) ?? 0, second: second!.get(name) ?? 0 }))
-  .filter(row => Math.abs(row.second - row.first) >= 20)
+  // misses are a few per function where instructions are hundreds
+  .filter(row => Math.abs(row.second - row.first) >= (event === 'Ir' ? 20 : 2))
   .sort((a, b) => Math.abs(b.second - b.first) - Math.abs(a.second - a.first))
 console.log(`| ${names[1]} - ${names[0]} | ${names[0]} | ${names[1]} | function |`)
 console.log('|---:|---:|---:|---|')
