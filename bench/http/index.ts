@@ -37,21 +37,21 @@ export const httpPart: BenchPart = {
     for (let launch = 0; launch < run.processes; launch++) {
       log(`process set ${launch + 1} of ${run.processes}`)
       // started in a random order each set, then kept in the subjects' order (the floor first)
-      const started = new Map<number, RunningServer>()
+      const started = new Map<string, RunningServer>()
       try {
-        for (const index of shuffled(serverSubjects.map((_, position) => position))) {
+        for (const subject of shuffled(serverSubjects)) {
           // profiles from the first set only: a later set would overwrite them
           const profileDir = options.profile && launch === 0 ? resultsDir : undefined
-          started.set(index, await startServer(bundle, serverSubjects[index]!.name, { profileDir }))
+          started.set(subject.name, await startServer(bundle, subject.name, { profileDir }))
         }
-        const servers = serverSubjects.map((_, index) => started.get(index)!)
+        const servers = serverSubjects.map(subject => started.get(subject.name)!)
         if (launch === 0) notes.push(...await checkSameWork(servers))
 
         // scenario by scenario, the servers in a fresh random order each time: warmed one after the other,
         // the first server would sit idle through every other server's warm-up before the first block
         log(`warming up ${servers.length} servers (${run.warmup} s per scenario)`)
         for (const scenario of httpScenarios) {
-          for (const index of shuffled(servers.map((_, position) => position))) await loadServer(servers[index]!.url, scenario, run.warmup)
+          for (const server of shuffled(servers)) await loadServer(server.url, scenario, run.warmup)
         }
 
         for (const scenario of httpScenarios) {
@@ -174,7 +174,7 @@ function report(cpu: Map<string, number[]>, throughput: Map<string, number[]>, i
     title: 'HTTP throughput',
     rows,
     method: [
-      `Each server runs in its own child process (a plain \`node:http\` server with h3's \`createApp\`, \`createRouter\` and \`toNodeListener\`, bundled with esbuild and \`NODE_ENV=production\` as Nitro would ship it) on 127.0.0.1, loaded from the parent process, with its young generation held at 16 MB per semi-space (\`${serverNodeFlags.join(' ')}\`): left to V8, the server warmed up first ran five times as many scavenges as the one warmed last, and 1% to 2% more CPU time in a two-server test; the A/A control below still shows what is left of the gap between processes (docs/performance-work.md, fourth round). Every server is started afresh ${run.processes} time(s), in a random order each time, and each set of processes runs the two timed measurements below, their samples pooled, so that no one process's state decides a ratio. After a ${run.warmup} s warm-up per server and scenario, given scenario by scenario with the servers in a random order each time (so that no server sits idle through all the others' warm-ups), per scenario:`,
+      `Each server runs in its own child process (a plain \`node:http\` server with h3's \`createApp\`, \`createRouter\` and \`toNodeListener\`, bundled with esbuild and \`NODE_ENV=production\` as Nitro would ship it) on 127.0.0.1, loaded from the parent process, with its young generation held at 16 MB per semi-space (\`${serverNodeFlags.join(' ')}\`): left to V8, the server warmed up first ran five times as many scavenges as the one warmed last, and 1% to 2% more CPU time in a two-server test; the A/A control below shows what is left of the gap between processes (docs/performance-work.md, fourth and fifth rounds). Every server is started afresh ${run.processes} time(s), in a random order each time, and each set of processes runs the two timed measurements below, their samples pooled, so that no one process's state decides a ratio. After a ${run.warmup} s warm-up per server and scenario, given scenario by scenario with the servers in a random order each time (so that no server sits idle through all the others' warm-ups), per scenario:`,
       ``,
       `- **CPU time per request** (the ratio column and the goal): ${run.cycles} cycles per set of processes (${run.cycles * run.processes} in all); in each, every server in turn, in a random order drawn afresh each cycle (a rotated order would keep every server right after the same neighbour), serves one block of ${run.blockRequests} requests sent by \`node:http\` over 10 connections kept alive across blocks, and the server's \`process.cpuUsage()\` (user and system) is read over IPC before and after. The figure is the median over all the cycles; the ratio is the floor's CPU per request over the server's within each cycle, then the median over the cycles (read like a throughput ratio: higher is better, 0.99x means 1% more CPU per request than the floor). A block lasts tens of milliseconds, so the servers of one cycle share that moment's machine speed; on this shared machine the speed moves by a fifth from one second to the next, which rounds of seconds could not separate from a 1% difference.`,
       `- **Throughput**: ${run.rounds} round(s) per set of processes of ${run.seconds} s per server with autocannon's API (10 connections, no pipelining), the order rotated each round and each set; the median requests per second, with its ratio to the floor's in brackets. It moves with how the load generator and the server share the two cores, so it is printed for scale, not judged.`,
