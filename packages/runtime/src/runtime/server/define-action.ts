@@ -1,5 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
-import { defineEventHandler, getRouterParams } from 'h3'
+import { defineEventHandler } from 'h3'
 import type {
   ActionEventHandler,
   ActionMiddleware,
@@ -11,8 +11,10 @@ import type {
 } from './types'
 import { assertStandardSchema } from './internal/standard-schema'
 import { actionDefaults, assertBodySize } from './internal/action-defaults'
-import { parseInput } from './steps/parse-input'
+import type { ActionCall } from './internal/action-call'
+import { parseInput, parseRouteParams } from './steps/parse-input'
 import { validateInput } from './steps/validate-input'
+import type { ChainDefinition } from './steps/run-middleware'
 import { startMiddlewareChain } from './steps/run-middleware'
 import { runHandler } from './steps/run-handler'
 import { validateOutput } from './steps/validate-output'
@@ -55,33 +57,36 @@ export function defineAction<
   const metadata = Object.freeze({ ...options.metadata })
   const handler = options.handler as Parameters<typeof runHandler>[0]
 
+  const { outputSchema, handleServerError } = options
+  const chain: ChainDefinition = { middleware, metadata, last: call => runHandler(handler, call) }
+
   const eventHandler = defineEventHandler(async (event) => {
     try {
       // each step awaits only when it is asynchronous: a sync schema and a GET cost no microtask
       let raw = parseInput(event, options.maxBodySize ?? actionDefaults.maxBodySize)
       if (raw instanceof Promise) raw = await raw
-      let validated = validateInput(options, { input: raw, params: getRouterParams(event, { decode: true }) })
-      if (validated instanceof Promise) validated = await validated
-      if (!validated.ok) return respondWithError(event, validated.error)
-      const { input, params } = validated
+      const call: ActionCall = { input: raw, params: parseRouteParams(event), event, ctx: {} }
+      let invalid = validateInput(options, call)
+      if (invalid instanceof Promise) invalid = await invalid
+      if (invalid) return respondWithError(event, invalid)
       let data: unknown
       if (middleware.length === 0) {
-        data = runHandler(handler, { input, params, event, ctx: {} })
+        data = runHandler(handler, call)
       }
       else {
-        const chain = startMiddlewareChain(middleware, { input, params, event, metadata }, ctx => runHandler(handler, { input, params, event, ctx }))
-        await chain.returned
-        data = chain.result()
+        const run = startMiddlewareChain(chain, call)
+        await run.returned
+        data = run.result()
       }
       if (data instanceof Promise) data = await data
-      if (options.outputSchema) {
-        data = validateOutput(options.outputSchema, data)
+      if (outputSchema) {
+        data = validateOutput(outputSchema, data)
         if (data instanceof Promise) data = await data
       }
       return respondWithData(event, data)
     }
     catch (thrown) {
-      return respondWithError(event, toErrorEnvelope(thrown, options.handleServerError))
+      return respondWithError(event, toErrorEnvelope(thrown, handleServerError))
     }
   })
 

@@ -22,30 +22,17 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? 'an object without `~standard.validate`' : `a ${typeof value}`
 }
 
-/** A validation outcome: the value on success, the issues on failure. */
-export type SchemaOutcome
-  = | { ok: true, value: unknown }
-    | { ok: false, issues: ReadonlyArray<StandardSchemaV1.Issue> }
-
-function toOutcome(result: unknown): SchemaOutcome {
+/**
+ * The issues of a `~standard.validate` result, or `undefined` when it passed
+ * (its `value` is then the output). Reads the schema's own result rather than
+ * wrapping it: this runs on every request. A result that is neither a value
+ * nor an issue list is a bug on the server: it throws, and answers INTERNAL_ERROR.
+ */
+export function issuesOf(result: unknown): ReadonlyArray<StandardSchemaV1.Issue> | undefined {
   if (typeof result !== 'object' || result === null) {
     throw new TypeError('Standard Schema validate() returned neither a value nor issues')
   }
-  const { issues } = result as { issues?: unknown }
-  if (issues === undefined) return { ok: true, value: (result as { value: unknown }).value }
-  if (!Array.isArray(issues)) {
-    throw new TypeError('Standard Schema validate() returned issues that are not an array')
-  }
-  return { ok: false, issues }
-}
-
-/**
- * Runs `~standard.validate`. A synchronous schema gets a synchronous outcome
- * (no promise, no microtask on the hot path); an async one gets a promise. A
- * schema that returns neither a value nor an issue list is a bug on the
- * server: it throws, and answers INTERNAL_ERROR.
- */
-export function validateWithSchema(schema: StandardSchemaV1, value: unknown): SchemaOutcome | Promise<SchemaOutcome> {
-  const result = schema['~standard'].validate(value)
-  return result instanceof Promise ? result.then(toOutcome) : toOutcome(result)
+  const issues = (result as { issues?: unknown }).issues
+  if (issues === undefined || Array.isArray(issues)) return issues
+  throw new TypeError('Standard Schema validate() returned issues that are not an array')
 }

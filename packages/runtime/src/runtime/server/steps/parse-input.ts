@@ -1,5 +1,5 @@
 import type { H3Event } from 'h3'
-import { getQuery, getRequestWebStream, readRawBody } from 'h3'
+import { getQuery, getRequestWebStream, getRouterParams, readRawBody } from 'h3'
 import { createActionError } from '../errors'
 import { isUnsafeKey, parseJsonSafely } from '../internal/safe-json'
 
@@ -19,6 +19,16 @@ const utf8 = new TextDecoder('utf-8', { fatal: true })
  */
 export function parseInput(event: H3Event, maxBodySize: number): unknown {
   return hasBody(event.method) ? parseBody(event, maxBodySize) : getQuery(event)
+}
+
+/**
+ * Step 1, the route params, URI-decoded. A route without params (most) gets a
+ * fresh empty object without h3's copy-and-decode pass.
+ */
+export function parseRouteParams(event: H3Event): Record<string, string> {
+  // only asks whether there is a key
+  for (const _key in event.context.params) return getRouterParams(event, { decode: true })
+  return {}
 }
 
 async function parseBody(event: H3Event, maxBodySize: number): Promise<unknown> {

@@ -1,5 +1,5 @@
-import type { H3Event } from 'h3'
 import type { ActionHandler } from '../types'
+import type { ActionCall } from '../internal/action-call'
 import { isPromiseLike } from '../internal/is-promise-like'
 
 function nullIfUndefined(data: unknown): unknown {
@@ -14,8 +14,8 @@ function nullIfUndefined(data: unknown): unknown {
  */
 export function runHandler(
   handler: ActionHandler<unknown, unknown, Record<string, unknown>, unknown>,
-  args: { input: unknown, params: unknown, event: H3Event, ctx: Record<string, unknown> },
+  call: ActionCall,
 ): unknown {
-  const data = handler(args)
+  const data = handler(call)
   return isPromiseLike(data) ? Promise.resolve(data).then(nullIfUndefined) : nullIfUndefined(data)
 }

@@ -1,14 +1,14 @@
-import type { H3Event } from 'h3'
 import type { ActionMetadata, ActionMiddleware, MiddlewareResult, NextFunction } from '../types'
+import type { ActionCall } from '../internal/action-call'
 import { mergeContext } from '../internal/merge-context'
 import { logInDevelopment } from '../internal/dev-logger'
 
-/** What every middleware and the handler see besides the context. */
-export interface ChainArgs {
-  input: unknown
-  params: unknown
-  event: H3Event
+/** What an action's chain is made of, fixed when the action is defined. */
+export interface ChainDefinition {
+  middleware: readonly ActionMiddleware[]
   metadata: ActionMetadata
+  /** Runs the handler with the call once the chain has set its final context. */
+  last: (call: ActionCall) => unknown
 }
 
 /** Thrown when a middleware does not call `next()` exactly once: fails closed, answers INTERNAL_ERROR. */
@@ -38,19 +38,20 @@ export interface MiddlewareRun {
 /**
  * Step 3: starts the middleware at `index` (0: the first), onion style:
  * `next({ ctx })` deep-merges `ctx` and runs the rest of the chain; `last`
- * (the handler) runs at the centre with the final context. A middleware that
+ * (the handler) runs at the centre with the call, its `ctx` set to the final
+ * context. A middleware that
  * returns without calling `next()`, or calls it twice, halts the request.
  * When the handler answers synchronously, `next()` resolves to its result
  * without waiting on another promise. The caller awaits `returned` itself,
  * so the outermost middleware costs no promise of the chain's own.
  */
 export function startMiddlewareChain(
-  middleware: readonly ActionMiddleware[],
-  args: ChainArgs,
-  last: (ctx: Record<string, unknown>) => unknown,
+  chain: ChainDefinition,
+  call: ActionCall,
   index = 0,
-  ctx: Record<string, unknown> = {},
+  ctx: Record<string, unknown> = call.ctx,
 ): MiddlewareRun {
+  const middleware = chain.middleware
   const current = middleware[index]!
   let called = false
   let misuse: MiddlewareContractError | undefined
@@ -71,10 +72,11 @@ export function startMiddlewareChain(
     let outcome: unknown
     try {
       if (index + 1 === middleware.length) {
-        outcome = last(nextCtx)
+        call.ctx = nextCtx
+        outcome = chain.last(call)
       }
       else {
-        const inner = startMiddlewareChain(middleware, args, last, index + 1, nextCtx)
+        const inner = startMiddlewareChain(chain, call, index + 1, nextCtx)
         outcome = Promise.resolve(inner.returned).then(inner.result)
       }
     }
@@ -101,7 +103,7 @@ export function startMiddlewareChain(
   let returned: unknown
   try {
     // written out rather than spread: this runs once per middleware per request
-    returned = current({ input: args.input, params: args.params, event: args.event, metadata: args.metadata, ctx, next: next as NextFunction })
+    returned = current({ input: call.input, params: call.params, event: call.event, metadata: chain.metadata, ctx, next: next as NextFunction })
   }
   catch (error) {
     returned = Promise.reject(error)

@@ -1,18 +1,18 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { createActionError } from '../errors'
 import { issuesToFieldErrors } from '../internal/field-errors'
-import type { SchemaOutcome } from '../internal/standard-schema'
-import { validateWithSchema } from '../internal/standard-schema'
+import { issuesOf } from '../internal/standard-schema'
 import { logInDevelopment } from '../internal/dev-logger'
 
-function toOutputValue(outcome: SchemaOutcome): unknown {
-  if (outcome.ok) return outcome.value
-  logInDevelopment('warn', 'Output validation failed: the handler returned a value its outputSchema rejects', outcome.issues)
+function toOutputValue(result: unknown): unknown {
+  const issues = issuesOf(result)
+  if (!issues) return (result as StandardSchemaV1.SuccessResult<unknown>).value
+  logInDevelopment('warn', 'Output validation failed: the handler returned a value its outputSchema rejects', issues)
   throw createActionError({
     code: 'OUTPUT_VALIDATION_ERROR',
     message: 'Output validation failed',
     statusCode: 500,
-    fieldErrors: issuesToFieldErrors(outcome.issues),
+    fieldErrors: issuesToFieldErrors(issues),
   })
 }
 
@@ -23,6 +23,6 @@ function toOutputValue(outcome: SchemaOutcome): unknown {
  * A synchronous schema gives a synchronous result (or throw).
  */
 export function validateOutput(schema: StandardSchemaV1, data: unknown): unknown {
-  const outcome = validateWithSchema(schema, data)
-  return outcome instanceof Promise ? outcome.then(toOutputValue) : toOutputValue(outcome)
+  const result = schema['~standard'].validate(data)
+  return result instanceof Promise ? result.then(toOutputValue) : toOutputValue(result)
 }
