@@ -92,6 +92,12 @@ describe('methods and input sources', () => {
     expect((await request('/api/todos?page=0', { method: 'HEAD' })).status).toBe(422)
   })
 
+  it('reads the body of a request made through Nitro\'s in-process fetch, with a Content-Length', async () => {
+    const { status, body } = await json('/api/relay', { title: 'relayed' })
+    expect(status).toBe(200)
+    expect(body).toEqual({ success: true, data: { success: true, data: { method: 'POST', input: { title: 'relayed' } } } })
+  })
+
   it('an absent or empty body is {}', async () => {
     expect((await request('/api/echo', { method: 'POST' })).body.data.input).toEqual({})
     expect((await json('/api/echo', '', 'PUT')).body.data.input).toEqual({})

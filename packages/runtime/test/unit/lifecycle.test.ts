@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createError, setResponseHeader, setResponseStatus } from 'h3'
+import { createError, defineEventHandler, readRawBody, setResponseHeader, setResponseStatus } from 'h3'
 import { z } from 'zod'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { createActionError, defineAction, defineActionMiddleware } from '../../src/runtime/server'
@@ -27,9 +27,18 @@ function thenable<T>(value: T): PromiseLike<T> {
   return { then: (resolve, reject) => Promise.resolve(value).then(resolve, reject) }
 }
 
+/** An action behind a handler that reads the body first, as a signature check in front of it would. */
+const echoAfterRead = defineAction({ handler: ({ input }) => ({ input }) })
+
 beforeAll(async () => {
   server = await serve({
     '/echo': defineAction({ handler: ({ input }) => ({ input }) }),
+    '/raw-again': defineAction({ handler: async ({ input, event }) => ({ input, raw: await readRawBody(event, 'utf8') }) }),
+    '/read-before': defineEventHandler(async (event) => {
+      await readRawBody(event)
+      return echoAfterRead(event)
+    }),
+    '/size': defineAction({ handler: ({ input }) => JSON.stringify(input).length }),
     '/typed': defineAction({
       input: z.object({ title: z.string().min(1), done: z.boolean().default(false) }),
       handler: ({ input }) => input,
@@ -120,6 +129,22 @@ describe('step 1: parse input', () => {
       const { body } = await postJson(`${server.url}/echo`, { n: 1 }, method)
       expect(body, method).toEqual({ success: true, data: { input: { n: 1 } } })
     }
+  })
+
+  it('reads a body that arrives in many chunks', async () => {
+    const input = { text: 'x'.repeat(600_000) }
+    const { body } = await postJson(`${server.url}/size`, input)
+    expect(body).toEqual({ success: true, data: JSON.stringify(input).length })
+  })
+
+  it('leaves the raw body readable to the handler (readRawBody), as a webhook signature check needs', async () => {
+    const { body } = await postJson(`${server.url}/raw-again`, { n: 1 })
+    expect(body).toEqual({ success: true, data: { input: { n: 1 }, raw: '{"n":1}' } })
+  })
+
+  it('reads a body that an earlier handler has already read', async () => {
+    const { body } = await postJson(`${server.url}/read-before`, { n: 2 })
+    expect(body).toEqual({ success: true, data: { input: { n: 2 } } })
   })
 
   it('gives {} for an absent or empty body', async () => {

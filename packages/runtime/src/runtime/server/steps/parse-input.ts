@@ -68,9 +68,36 @@ function payloadTooLarge(maxBodySize: number) {
 function readBodyWithLimit(event: H3Event, declared: string | undefined, maxBodySize: number): Promise<Uint8Array | undefined> {
   if (declared !== undefined) {
     if (Number(declared) > maxBodySize) return Promise.reject(payloadTooLarge(maxBodySize))
-    return readRawBody(event, false)
+    return readDeclaredBody(event)
   }
   return readStreamWithLimit(event, maxBodySize)
+}
+
+/** Where h3 keeps a request's body once read, so that `readRawBody(event)` in a handler still gets it. */
+const rawBodyKey = Symbol.for('h3RawBody')
+
+/**
+ * A body of declared length, read straight from Node's request: Node's parser
+ * already holds it to that length, so h3's checks of the method and the
+ * headers would be repeated work, and a body in one chunk is used as is
+ * rather than copied. A body something else provides or has read (Nitro's
+ * in-process fetch, an earlier `readRawBody`) is left to h3, which knows where
+ * each keeps it.
+ */
+function readDeclaredBody(event: H3Event): Promise<Uint8Array | undefined> {
+  const request = event.node.req as H3Event['node']['req'] & { [rawBodyKey]?: Promise<Uint8Array> }
+  if (event._requestBody || event.web?.request || rawBodyKey in request || 'rawBody' in request || 'body' in request || '__unenv__' in request) {
+    return readRawBody(event, false)
+  }
+  const body = new Promise<Uint8Array>((resolve, reject) => {
+    const chunks: Buffer[] = []
+    request
+      .on('data', (chunk: Buffer) => chunks.push(chunk))
+      .on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)))
+      .on('error', reject)
+  })
+  request[rawBodyKey] = body
+  return body
 }
 
 async function readStreamWithLimit(event: H3Event, maxBodySize: number): Promise<Uint8Array | undefined> {
