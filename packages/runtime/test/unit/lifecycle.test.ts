@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createError, defineEventHandler, readRawBody, setResponseHeader, setResponseStatus } from 'h3'
 import { z } from 'zod'
+import { getQuery } from 'ufo'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { createActionError, defineAction, defineActionMiddleware } from '../../src/runtime/server'
+import { queryOfPath } from '../../src/runtime/server/steps/parse-input'
 import type { TestServer } from '../helpers/serve'
 import { call, postJson, serve } from '../helpers/serve'
 
@@ -122,6 +124,16 @@ describe('step 1: parse input', () => {
     const { status, body } = await call(`${server.url}/echo?a=1&b=x&b=y`)
     expect(status).toBe(200)
     expect(body).toEqual({ success: true, data: { input: { a: '1', b: ['x', 'y'] } } })
+  })
+
+  it('parses the query exactly as h3\'s getQuery does (ufo\'s getQuery of the path)', () => {
+    const paths = [
+      '/todos', '/todos?', '/todos?page=2&size=10', '/todos?tag=a&tag=b&tag=c', '/todos?a=1&&b=&c', '/todos?=x&y==z',
+      '/todos?name=Ada%20L%C3%B6we&plus=a+b', '/todos?%61=1&a%5B%5D=2', '/todos?page=1#frag?x=2', '/todos#frag?page=1',
+      '/todos?__proto__=x&constructor=y&ok=1', 'http://example.test/todos?page=3', '/todos?bad=%E0%A4%A', '/todos?a=1?b=2',
+    ]
+    for (const path of paths) expect(queryOfPath(path), path).toEqual(getQuery(path))
+    expect(queryOfPath('/todos?tag=a&tag=b')).toEqual({ tag: ['a', 'b'] })
   })
 
   it('reads the JSON body for POST, PUT, PATCH and DELETE', async () => {

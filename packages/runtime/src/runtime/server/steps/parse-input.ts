@@ -1,5 +1,6 @@
 import type { H3Event } from 'h3'
-import { getQuery, getRequestWebStream, getRouterParams, readRawBody } from 'h3'
+import { getRequestWebStream, getRouterParams, readRawBody } from 'h3'
+import { parseQuery } from 'ufo'
 import { createActionError } from '../errors'
 import { isUnsafeKey, parseJsonSafely } from '../internal/safe-json'
 
@@ -18,7 +19,21 @@ const utf8 = new TextDecoder('utf-8', { fatal: true })
  * form data.
  */
 export function parseInput(event: H3Event, maxBodySize: number): unknown {
-  return hasBody(event.method) ? parseBody(event, maxBodySize) : getQuery(event)
+  return hasBody(event.method) ? parseBody(event, maxBodySize) : queryOfPath(event.path)
+}
+
+/**
+ * The query of a request path, parsed as h3's `getQuery` parses it (by ufo's
+ * `parseQuery`: repeated keys become arrays, `__proto__` and `constructor` are
+ * dropped) without first taking the whole URL apart with three regular
+ * expressions: the query is what lies between the first `?` and a `#`.
+ */
+export function queryOfPath(path: string): Record<string, unknown> {
+  const start = path.indexOf('?')
+  if (start === -1) return {}
+  const hash = path.indexOf('#')
+  if (hash === -1) return parseQuery(path.slice(start))
+  return hash < start ? {} : parseQuery(path.slice(start, hash))
 }
 
 /**
