@@ -39,8 +39,8 @@ export interface MiddlewareRun {
  * Step 3: starts the middleware at `index` (0: the first), onion style:
  * `next({ ctx })` deep-merges `ctx` and runs the rest of the chain; `last`
  * (the handler) runs at the centre with the call, its `ctx` set to the final
- * context. A middleware that
- * returns without calling `next()`, or calls it twice, halts the request.
+ * context. A middleware that returns without calling `next()`, or calls it
+ * twice, halts the request.
  * When the handler answers synchronously, `next()` resolves to its result
  * without waiting on another promise. The caller awaits `returned` itself,
  * so the outermost middleware costs no promise of the chain's own.
