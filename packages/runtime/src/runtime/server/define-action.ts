@@ -15,7 +15,7 @@ import type { ActionCall } from './internal/action-call'
 import { parseInput, parseRouteParams } from './steps/parse-input'
 import { validateInput } from './steps/validate-input'
 import type { ChainDefinition } from './steps/run-middleware'
-import { startMiddlewareChain } from './steps/run-middleware'
+import { runMiddlewareChain } from './steps/run-middleware'
 import { runHandler } from './steps/run-handler'
 import { validateOutput } from './steps/validate-output'
 import { respondWithData, respondWithError } from './steps/respond'
@@ -69,15 +69,7 @@ export function defineAction<
       let invalid = validateInput(options, call)
       if (invalid instanceof Promise) invalid = await invalid
       if (invalid) return respondWithError(event, invalid)
-      let data: unknown
-      if (middleware.length === 0) {
-        data = runHandler(handler, call)
-      }
-      else {
-        const run = startMiddlewareChain(chain, call)
-        await run.returned
-        data = run.result()
-      }
+      let data = middleware.length === 0 ? runHandler(handler, call) : runMiddlewareChain(chain, call)
       if (data instanceof Promise) data = await data
       if (outputSchema) {
         data = validateOutput(outputSchema, data)

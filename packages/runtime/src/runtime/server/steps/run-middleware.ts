@@ -27,33 +27,65 @@ function rejectedQuietly(error: unknown): Promise<never> {
   return rejected
 }
 
+/** One request's chain, shared by every middleware of it: once answered, a late `next()` runs nothing. */
+interface ChainRequest {
+  answered: boolean
+}
+
 /** One middleware's run: what it returned, and how to read the chain's answer once that has settled. */
-export interface MiddlewareRun {
-  /** The middleware's own return value, usually a promise: wait for it before calling `result()`. */
+interface MiddlewareRun {
+  /** The middleware's own return value, usually a promise: wait for it before calling `result()` or `failed()`. */
   returned: unknown
-  /** The chain's data, a promise of it if the rest is still running, or a throw: the middleware's failure or the rest's. */
+  /** Once `returned` has fulfilled: the chain's data, a promise of it if the rest is still running, or a throw: the middleware's failure or the rest's. */
   result: () => unknown
+  /** Once `returned` has rejected: closes this middleware's `next()` and throws its error on. */
+  failed: (error: unknown) => never
 }
 
 /**
- * Step 3: starts the middleware at `index` (0: the first), onion style:
+ * Step 3: runs the middleware chain around the handler and gives the handler's
+ * data (a promise of it). Once the chain has answered, with data or a failure,
+ * a `next()` called late (from a timer, say) runs nothing further: the client
+ * was already told the outcome, and a retry would repeat any side effect.
+ * @example
+ * const data = await runMiddlewareChain({ middleware, metadata, last: call => runHandler(handler, call) }, call)
+ */
+export async function runMiddlewareChain(chain: ChainDefinition, call: ActionCall): Promise<unknown> {
+  const request: ChainRequest = { answered: false }
+  try {
+    const run = startMiddlewareChain(chain, call, request)
+    await run.returned
+    const data = run.result()
+    return data instanceof Promise ? await data : data
+  }
+  finally {
+    request.answered = true
+  }
+}
+
+/**
+ * Starts the middleware at `index` (0: the first), onion style:
  * `next({ ctx })` deep-merges `ctx` and runs the rest of the chain; `last`
  * (the handler) runs at the centre with the call, its `ctx` set to the final
  * context. A middleware that returns without calling `next()`, or calls it
- * twice, halts the request.
+ * twice, halts the request; so does one that calls it after it has returned
+ * (its outcome is decided) or after the request was answered.
  * When the handler answers synchronously, `next()` resolves to its result
  * without waiting on another promise. The caller awaits `returned` itself,
  * so the outermost middleware costs no promise of the chain's own.
  */
-export function startMiddlewareChain(
+function startMiddlewareChain(
   chain: ChainDefinition,
   call: ActionCall,
+  request: ChainRequest,
   index = 0,
   ctx: Record<string, unknown> = call.ctx,
 ): MiddlewareRun {
   const middleware = chain.middleware
   const current = middleware[index]!
   let called = false
+  // set once this middleware's own outcome is read: a next() after that is late
+  let settled = false
   let misuse: MiddlewareContractError | undefined
   // how the rest of the chain ended: `pending` until it settles, then its data or its error
   let state: 'pending' | 'done' | 'failed' = 'pending'
@@ -62,6 +94,11 @@ export function startMiddlewareChain(
   let rest: Promise<unknown> | undefined
 
   const next = (options?: { ctx?: object }): Promise<MiddlewareResult<object>> => {
+    if (settled || request.answered) {
+      const message = `Action middleware ${middlewareName(current, index)} called next() after the request was answered: nothing more ran`
+      logInDevelopment('warn', message)
+      return rejectedQuietly(new MiddlewareContractError(message))
+    }
     if (called) {
       misuse = new MiddlewareContractError(`Action middleware ${middlewareName(current, index)} called next() more than once`)
       return rejectedQuietly(misuse)
@@ -76,8 +113,8 @@ export function startMiddlewareChain(
         outcome = chain.last(call)
       }
       else {
-        const inner = startMiddlewareChain(chain, call, index + 1, nextCtx)
-        outcome = Promise.resolve(inner.returned).then(inner.result)
+        const inner = startMiddlewareChain(chain, call, request, index + 1, nextCtx)
+        outcome = Promise.resolve(inner.returned).then(inner.result, inner.failed)
       }
     }
     catch (error) {
@@ -109,6 +146,7 @@ export function startMiddlewareChain(
     returned = Promise.reject(error)
   }
   const result = (): unknown => {
+    settled = true
     if (!called) {
       const message = `Action middleware ${middlewareName(current, index)} returned without calling next(): the request was halted`
       logInDevelopment('warn', message)
@@ -120,7 +158,11 @@ export function startMiddlewareChain(
     if (state === 'failed') throw restError
     return rest
   }
-  return { returned, result }
+  const failed = (error: unknown): never => {
+    settled = true
+    throw error
+  }
+  return { returned, result, failed }
 }
 
 function ignore() {}
