@@ -52,7 +52,7 @@ export interface ActionInfo {
 export interface RegistryResponse {
   rootDir: string
   routes: RouteInfo[]
-  recorder: { maxRecords: number, redactedHeaders: string[] }
+  recorder: { maxRecords: number, redactedHeaders: string[], redactedFields: string[] }
 }
 
 /** One recorded request to an action. */
@@ -69,7 +69,7 @@ export interface RequestRecord {
   routeId: string
   params: Record<string, string>
   query: Record<string, unknown>
-  /** Request headers, sensitive ones replaced by '[redacted]'. */
+  /** Request headers, sensitive ones replaced by '[redacted]'. Sensitive body and query fields are '[redacted]' too. */
   headers: Record<string, string>
   /** The input as received: the query for GET/HEAD, the parsed body otherwise. */
   input: unknown
@@ -79,7 +79,12 @@ export interface RequestRecord {
   /** The envelope the action answered with, or null when the body was not JSON. */
   envelope: unknown
   durationMs: number
+  /** The parts cut to the recorder's depth and size limits; the cut places say `[truncated…]`. Absent when nothing was cut. */
+  truncated?: RecordedPart[]
 }
+
+/** The parts of a record that hold client or action data, bounded and redacted before they are stored. */
+export type RecordedPart = 'params' | 'query' | 'input' | 'envelope'
 
 /** A message on the SSE stream at /__action-route/api/stream. */
 export type StreamMessage

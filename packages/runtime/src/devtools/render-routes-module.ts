@@ -16,6 +16,7 @@ export interface DevtoolsServerOptions {
   rootDir: string
   maxRecords: number
   redactHeaders: string[]
+  redactFields: string[]
 }
 
 /** The id of the virtual module the registry and recorder import. */

@@ -12,10 +12,12 @@ export interface DevtoolsModuleOptions {
   maxRecords: number
   /** Header names to redact on top of authorization, cookie, set-cookie and proxy-authorization. */
   redactHeaders: string[]
+  /** Body and query field names to redact on top of the defaults (password, token, otp, cvv...); any case, `_`, `-` and spaces ignored. */
+  redactFields: string[]
 }
 
 /** Defaults of `actionRoute.devtools`. */
-export const devtoolsDefaults: DevtoolsModuleOptions = { enabled: true, maxRecords: 200, redactHeaders: [] }
+export const devtoolsDefaults: DevtoolsModuleOptions = { enabled: true, maxRecords: 200, redactHeaders: [], redactFields: [] }
 
 /** Prefix of every dev-only endpoint; the panel is served under `${DEVTOOLS_BASE}/client/`. */
 export const DEVTOOLS_BASE = '/__action-route'
@@ -50,6 +52,7 @@ export function setupActionRouteDevtools(nuxt: Nuxt, options: Partial<DevtoolsMo
       rootDir: nuxt.options.rootDir,
       maxRecords: settings.maxRecords,
       redactHeaders: settings.redactHeaders,
+      redactFields: settings.redactFields,
     })
   })
   hook('nitro:init', (instance) => {

@@ -55,6 +55,46 @@ describe('recorder', () => {
     expect(recorder.list()).toHaveLength(1)
   })
 
+  it('redacts body fields, query parameters and the URL before storing', () => {
+    const recorder = createRecorder({ maxRecords: 10 })
+    const record = recorder.add({
+      ...draft('/api/login'),
+      method: 'POST',
+      url: '/api/login?otp=123456&next=/home',
+      query: { otp: '123456', next: '/home' },
+      input: { email: 'ann@example.com', password: 'hunter2', card: [{ cvv: '999' }] },
+      envelope: { success: true, data: { access_token: 'tok-abc', user: 'ann' } },
+    })
+    expect(record.url).toBe('/api/login?otp=[redacted]&next=/home')
+    expect(record.query).toEqual({ otp: '[redacted]', next: '/home' })
+    expect(record.input).toEqual({ email: 'ann@example.com', password: '[redacted]', card: [{ cvv: '[redacted]' }] })
+    expect(record.envelope).toEqual({ success: true, data: { access_token: '[redacted]', user: 'ann' } })
+    expect(JSON.stringify(recorder.list())).not.toMatch(/hunter2|123456|999|tok-abc/)
+  })
+
+  it('redacts the configured body fields too', () => {
+    const recorder = createRecorder({ maxRecords: 10, redactFields: ['memberNumber'] })
+    expect(recorder.add({ ...draft('/api/x'), input: { member_number: '42', name: 'Ann' } }).input).toEqual({ member_number: '[redacted]', name: 'Ann' })
+  })
+
+  it('lists and streams a 100,000-level body, marked as truncated', () => {
+    const recorder = createRecorder({ maxRecords: 10 })
+    const streamed: string[] = []
+    recorder.subscribe(message => streamed.push(JSON.stringify(message)))
+    let deep: unknown = {}
+    for (let level = 0; level < 100_000; level++) deep = { a: deep }
+    const record = recorder.add({ ...draft('/api/deep'), input: deep })
+    expect(record.truncated).toEqual(['input'])
+    expect(() => JSON.stringify(recorder.list())).not.toThrow()
+    expect(streamed).toHaveLength(1)
+    expect(streamed[0]).toContain('[truncated: deeper than')
+  })
+
+  it('leaves records that fit unmarked', () => {
+    const recorder = createRecorder({ maxRecords: 10 })
+    expect(recorder.add(draft('/api/small')).truncated).toBeUndefined()
+  })
+
   it('joins repeated headers and drops undefined ones', () => {
     expect(redactHeaders({ 'accept': ['a', 'b'], 'x-none': undefined })).toEqual({ accept: 'a, b' })
   })

@@ -77,10 +77,11 @@ describe('routes module', () => {
   })
 
   it('renders one lazily imported entry per route file, with the options', () => {
-    const code = renderRoutesModule(handlers, { base: '/__action-route', rootDir: '/app', maxRecords: 50, redactHeaders: ['x-key'] })
+    const code = renderRoutesModule(handlers, { base: '/__action-route', rootDir: '/app', maxRecords: 50, redactHeaders: ['x-key'], redactFields: ['member_number'] })
     expect(code).toContain('load: () => import("/app/server/api/todos.get.ts")')
     expect(code).toContain('relativeFile: "server/api/todos.get.ts"')
     expect(code).toContain('"maxRecords":50')
+    expect(code).toContain('"redactFields":["member_number"]')
     expect(code.match(/import\(/g)).toHaveLength(2)
   })
 })

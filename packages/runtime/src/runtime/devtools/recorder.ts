@@ -1,5 +1,7 @@
-import type { RequestRecord, StreamMessage } from '@action-route/devtools/types'
+import type { RecordedPart, RequestRecord, StreamMessage } from '@action-route/devtools/types'
+import { createFieldRedactor, redactQueryString } from './internal/redact-fields'
 import { redactHeaders } from './internal/redact-headers'
+import { toRecordedValue } from './internal/to-recorded-value'
 
 /** Options of the request recorder. */
 export interface RecorderOptions {
@@ -7,10 +9,12 @@ export interface RecorderOptions {
   maxRecords: number
   /** Header names redacted on top of authorization, cookie and set-cookie. */
   redactHeaders?: readonly string[]
+  /** Body and query field names redacted on top of the defaults (password, token, otp...). */
+  redactFields?: readonly string[]
 }
 
-/** A record before the recorder gives it an id and redacts its headers. */
-export type RecordDraft = Omit<RequestRecord, 'id' | 'headers'> & { headers: Record<string, string | string[] | undefined> }
+/** A record before the recorder gives it an id, bounds its values and redacts them. */
+export type RecordDraft = Omit<RequestRecord, 'id' | 'headers' | 'truncated'> & { headers: Record<string, string | string[] | undefined> }
 
 /** A bounded store of recorded requests that tells listeners about each new one. */
 export interface Recorder {
@@ -23,7 +27,9 @@ export interface Recorder {
 
 /**
  * Creates a ring buffer of request records: memory stays bounded by
- * `maxRecords`, and headers are redacted before a record is stored.
+ * `maxRecords` and by the size of each record (deep or large values are cut),
+ * and headers, body fields and query parameters are redacted before a record
+ * is stored, so whatever is listed or streamed serialises.
  * @example
  * const recorder = createRecorder({ maxRecords: 200 })
  * const stop = recorder.subscribe(message => console.log(message))
@@ -31,6 +37,8 @@ export interface Recorder {
 export function createRecorder(options: RecorderOptions): Recorder {
   const maxRecords = Math.max(1, Math.floor(options.maxRecords))
   const extraRedacted = [...(options.redactHeaders ?? [])]
+  const extraFields = [...(options.redactFields ?? [])]
+  const redactField = createFieldRedactor(extraFields)
   const buffer: (RequestRecord | undefined)[] = Array.from({ length: maxRecords })
   let next = 0
   let count = 0
@@ -49,9 +57,26 @@ export function createRecorder(options: RecorderOptions): Recorder {
   }
 
   return {
-    options: { maxRecords, redactHeaders: extraRedacted },
+    options: { maxRecords, redactHeaders: extraRedacted, redactFields: extraFields },
     add(draft) {
-      const record: RequestRecord = { ...draft, id: ++lastId, headers: redactHeaders(draft.headers, extraRedacted) }
+      const truncated: RecordedPart[] = []
+      const bounded = <T>(part: RecordedPart, redact: (name: string) => boolean): T => {
+        const copy = toRecordedValue(draft[part], { redact })
+        if (copy.truncated) truncated.push(part)
+        return copy.value as T
+      }
+      const record: RequestRecord = {
+        ...draft,
+        id: ++lastId,
+        url: redactQueryString(draft.url, redactField),
+        headers: redactHeaders(draft.headers, extraRedacted),
+        // path segments are part of the URL, so params are bounded but not redacted
+        params: bounded('params', () => false),
+        query: bounded('query', redactField),
+        input: bounded('input', redactField),
+        envelope: bounded('envelope', redactField),
+      }
+      if (truncated.length > 0) record.truncated = truncated
       buffer[next] = record
       next = (next + 1) % maxRecords
       count = Math.min(count + 1, maxRecords)
