@@ -42,6 +42,9 @@ export interface ActionClientOptions {
   metadata?: ActionMetadata
   handleServerError?: ServerErrorHandler
   maxBodySize?: number
+  maxFormFields?: number
+  maxFormFiles?: number
+  maxJsonDepth?: number
 }
 
 interface ClientState extends ActionClientOptions {

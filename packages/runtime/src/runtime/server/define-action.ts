@@ -10,7 +10,7 @@ import type {
   RouteParams,
 } from './types'
 import { assertStandardSchema } from './internal/standard-schema'
-import { actionDefaults, assertBodySize } from './internal/action-defaults'
+import { assertInputLimits } from './internal/action-defaults'
 import type { ActionCall } from './internal/action-call'
 import { parseInput, parseRouteParams } from './steps/parse-input'
 import { validateInput } from './steps/validate-input'
@@ -49,7 +49,7 @@ export function defineAction<
   assertStandardSchema(options.input, 'input')
   assertStandardSchema(options.params, 'params')
   assertStandardSchema(options.outputSchema, 'outputSchema')
-  assertBodySize(options.maxBodySize, 'defineAction')
+  assertInputLimits(options, 'defineAction')
   const middleware: readonly ActionMiddleware[] = options.middleware ?? []
   if (!Array.isArray(middleware) || middleware.some(entry => typeof entry !== 'function')) {
     throw new TypeError('defineAction: `middleware` must be an array of functions')
@@ -63,7 +63,7 @@ export function defineAction<
   const eventHandler = defineEventHandler(async (event) => {
     try {
       // each step awaits only when it is asynchronous: a sync schema and a GET cost no microtask
-      let raw = parseInput(event, options.maxBodySize ?? actionDefaults.maxBodySize)
+      let raw = parseInput(event, options)
       if (raw instanceof Promise) raw = await raw
       const call: ActionCall = { input: raw, params: parseRouteParams(event), event, ctx: {} }
       let invalid = validateInput(options, call)
@@ -90,6 +90,9 @@ export function defineAction<
       middleware,
       metadata,
       maxBodySize: options.maxBodySize,
+      maxFormFields: options.maxFormFields,
+      maxFormFiles: options.maxFormFiles,
+      maxJsonDepth: options.maxJsonDepth,
     }),
   }) as unknown as ReturnType<typeof defineAction<TInputSchema, TOutput, TMiddleware, TOutputSchema, TParamsSchema>>
 }

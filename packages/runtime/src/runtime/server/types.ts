@@ -137,6 +137,12 @@ export interface DefineActionOptions<
   metadata?: ActionMetadata
   /** Largest accepted body in bytes; defaults to the module's `maxBodySize` (1 MiB). */
   maxBodySize?: number
+  /** Most entries of a urlencoded or multipart body, files included; defaults to the module's `maxFormFields` (1000). */
+  maxFormFields?: number
+  /** Most files of a multipart body; defaults to the module's `maxFormFiles` (10). */
+  maxFormFiles?: number
+  /** Deepest nesting of a JSON body (`[]` and `{}` are one level); defaults to the module's `maxJsonDepth` (128). */
+  maxJsonDepth?: number
   handleServerError?: ServerErrorHandler
   handler: ActionHandler<
     InferSchemaOutput<TInputSchema>,
@@ -154,6 +160,9 @@ export interface ActionDefinition {
   middleware: readonly ActionMiddleware[]
   metadata: ActionMetadata
   maxBodySize?: number
+  maxFormFields?: number
+  maxFormFiles?: number
+  maxJsonDepth?: number
 }
 
 /** Type-only description of an action, used by the client's route map. */

@@ -1,10 +1,36 @@
 /** Default largest body, in bytes (1 MiB). */
 export const DEFAULT_MAX_BODY_SIZE = 1024 * 1024
 
-/** Module-wide defaults, set once at start-up by the Nuxt module's Nitro plugin. */
-export const actionDefaults = {
-  maxBodySize: DEFAULT_MAX_BODY_SIZE,
+/** Default most entries of a form body (urlencoded or multipart), files included. */
+export const DEFAULT_MAX_FORM_FIELDS = 1000
+
+/** Default most files of a multipart body. */
+export const DEFAULT_MAX_FORM_FILES = 10
+
+/** Default deepest nesting of a JSON body: `[]` and `{}` are one level. */
+export const DEFAULT_MAX_JSON_DEPTH = 128
+
+/** The limits on what a client may send, each settable per action and module-wide. */
+export interface InputLimits {
+  /** Largest accepted body in bytes. */
+  maxBodySize: number
+  /** Most entries of a form body, files included. */
+  maxFormFields: number
+  /** Most files of a multipart body. */
+  maxFormFiles: number
+  /** Deepest nesting of a JSON body. */
+  maxJsonDepth: number
 }
+
+/** Module-wide defaults, set once at start-up by the Nuxt module's Nitro plugin. */
+export const actionDefaults: InputLimits = {
+  maxBodySize: DEFAULT_MAX_BODY_SIZE,
+  maxFormFields: DEFAULT_MAX_FORM_FIELDS,
+  maxFormFiles: DEFAULT_MAX_FORM_FILES,
+  maxJsonDepth: DEFAULT_MAX_JSON_DEPTH,
+}
+
+const limitNames = ['maxBodySize', 'maxFormFields', 'maxFormFiles', 'maxJsonDepth'] as const
 
 /** Validates a body limit given in bytes; throws a TypeError naming where it came from. */
 export function assertBodySize(value: unknown, source: string): asserts value is number | undefined {
@@ -14,8 +40,26 @@ export function assertBodySize(value: unknown, source: string): asserts value is
   }
 }
 
-/** Sets the module-wide defaults (called by the Nuxt module at start-up). */
-export function setActionDefaults(defaults: { maxBodySize?: number }): void {
-  assertBodySize(defaults.maxBodySize, 'actionRoute')
-  if (defaults.maxBodySize !== undefined) actionDefaults.maxBodySize = defaults.maxBodySize
+/**
+ * Validates the input limits of an options object (each a whole number, 0 or
+ * more, or left out); throws a TypeError naming where they came from.
+ */
+export function assertInputLimits(options: Partial<Record<keyof InputLimits, unknown>>, source: string): void {
+  assertBodySize(options.maxBodySize, source)
+  for (const name of limitNames) {
+    const value = options[name]
+    if (name === 'maxBodySize' || value === undefined) continue
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+      throw new TypeError(`${source}: \`${name}\` must be a whole number (0 or more), got ${String(value)}`)
+    }
+  }
+}
+
+/** Sets the module-wide defaults (called by the Nuxt module at start-up); all are checked before any is set. */
+export function setActionDefaults(defaults: Partial<InputLimits>): void {
+  assertInputLimits(defaults, 'actionRoute')
+  for (const name of limitNames) {
+    const value = defaults[name]
+    if (value !== undefined) actionDefaults[name] = value
+  }
 }

@@ -3,6 +3,10 @@ import { getRequestWebStream, getRouterParams, readRawBody } from 'h3'
 import { parseQuery } from 'ufo'
 import { createActionError } from '../errors'
 import { isUnsafeKey, parseJsonSafely } from '../internal/safe-json'
+import type { InputLimits } from '../internal/action-defaults'
+import { actionDefaults } from '../internal/action-defaults'
+import { countMultipartEntries, countUrlencodedFields } from '../internal/count-form-entries'
+import { isNestedDeeperThan } from '../internal/json-depth'
 
 /**
  * Whether the input is the body. Compared, not looked up in a Set: h3 upper-cases
@@ -16,24 +20,33 @@ const utf8 = new TextDecoder('utf-8', { fatal: true })
 /**
  * Step 1: reads the input. GET, HEAD and methods without a body read the
  * query (synchronously); POST, PUT, PATCH and DELETE read the body as JSON or
- * form data.
+ * form data, within the action's limits (each one it leaves out is the
+ * module-wide default).
+ * @example
+ * let input = parseInput(event, { maxJsonDepth: 16 })
+ * if (input instanceof Promise) input = await input
  */
-export function parseInput(event: H3Event, maxBodySize: number): unknown {
-  return hasBody(event.method) ? parseBody(event, maxBodySize) : queryOfPath(event.path)
+export function parseInput(event: H3Event, limits: Partial<InputLimits>): unknown {
+  return hasBody(event.method) ? parseBody(event, limits) : queryOfPath(event.path)
 }
 
 /**
  * The query of a request path, parsed as h3's `getQuery` parses it (by ufo's
  * `parseQuery`: repeated keys become arrays, `__proto__` and `constructor` are
- * dropped) without first taking the whole URL apart with three regular
- * expressions: the query is what lies between the first `?` and a `#`.
+ * dropped; `prototype` is dropped here) without first taking the whole URL
+ * apart with three regular expressions: the query is what lies between the
+ * first `?` and a `#`.
+ * @example
+ * queryOfPath('/todos?tag=a&tag=b&prototype=x') // { tag: ['a', 'b'] }
  */
 export function queryOfPath(path: string): Record<string, unknown> {
   const start = path.indexOf('?')
   if (start === -1) return {}
   const hash = path.indexOf('#')
-  if (hash === -1) return parseQuery(path.slice(start))
-  return hash < start ? {} : parseQuery(path.slice(start, hash))
+  if (hash !== -1 && hash < start) return {}
+  const query = parseQuery(hash === -1 ? path.slice(start) : path.slice(start, hash))
+  if (query.prototype !== undefined) delete query.prototype
+  return query
 }
 
 /**
@@ -46,18 +59,27 @@ export function parseRouteParams(event: H3Event): Record<string, string> {
   return {}
 }
 
-async function parseBody(event: H3Event, maxBodySize: number): Promise<unknown> {
+async function parseBody(event: H3Event, limits: Partial<InputLimits>): Promise<unknown> {
   // read in place: h3's getRequestHeader copies every header on each call. Node keeps one value of
   // Content-Type and Content-Length (a repeated one is dropped or refused), so both are strings here.
   const headers = event.node.req.headers
-  const body = await readBodyWithLimit(event, headers['content-length'], maxBodySize)
+  const body = await readBodyWithLimit(event, headers['content-length'], limits.maxBodySize ?? actionDefaults.maxBodySize)
   if (body === undefined || body.byteLength === 0) return {}
   const contentType = headers['content-type'] ?? ''
+  const maxJsonDepth = limits.maxJsonDepth ?? actionDefaults.maxJsonDepth
   // the common case answers without splitting: a bare `application/json`
-  if (contentType === 'application/json') return parseJsonBody(body)
+  if (contentType === 'application/json') return parseJsonBody(body, maxJsonDepth)
   const mediaType = contentType.split(';', 1)[0]!.trim().toLowerCase()
-  if (mediaType === 'application/json' || mediaType.endsWith('+json')) return parseJsonBody(body)
-  if (mediaType === 'application/x-www-form-urlencoded' || mediaType === 'multipart/form-data') {
+  if (mediaType === 'application/json' || mediaType.endsWith('+json')) return parseJsonBody(body, maxJsonDepth)
+  if (mediaType === 'application/x-www-form-urlencoded') {
+    assertFormFields(countUrlencodedFields(body, maxFormFieldsOf(limits)), limits)
+    return parseFormBody(body, contentType)
+  }
+  if (mediaType === 'multipart/form-data') {
+    const { fields, files } = countMultipartEntries(body, contentType, maxFormFieldsOf(limits))
+    assertFormFields(fields, limits)
+    const maxFormFiles = limits.maxFormFiles ?? actionDefaults.maxFormFiles
+    if (files > maxFormFiles) throw payloadTooLarge(`Form data has more than ${maxFormFiles} files`)
     return parseFormBody(body, contentType)
   }
   throw createActionError({
@@ -67,12 +89,16 @@ async function parseBody(event: H3Event, maxBodySize: number): Promise<unknown> 
   })
 }
 
-function payloadTooLarge(maxBodySize: number) {
-  return createActionError({
-    code: 'PAYLOAD_TOO_LARGE',
-    message: `Request body is larger than ${maxBodySize} bytes`,
-    statusCode: 413,
-  })
+function payloadTooLarge(message: string) {
+  return createActionError({ code: 'PAYLOAD_TOO_LARGE', message, statusCode: 413 })
+}
+
+const maxFormFieldsOf = (limits: Partial<InputLimits>) => limits.maxFormFields ?? actionDefaults.maxFormFields
+
+/** Refuses a form of more entries than the limit, before anything builds it. */
+function assertFormFields(fields: number, limits: Partial<InputLimits>): void {
+  const maxFormFields = maxFormFieldsOf(limits)
+  if (fields > maxFormFields) throw payloadTooLarge(`Form data has more than ${maxFormFields} fields`)
 }
 
 /**
@@ -82,7 +108,7 @@ function payloadTooLarge(maxBodySize: number) {
  */
 function readBodyWithLimit(event: H3Event, declared: string | undefined, maxBodySize: number): Promise<Uint8Array | undefined> {
   if (declared !== undefined) {
-    if (Number(declared) > maxBodySize) return Promise.reject(payloadTooLarge(maxBodySize))
+    if (Number(declared) > maxBodySize) return Promise.reject(payloadTooLarge(`Request body is larger than ${maxBodySize} bytes`))
     return readDeclaredBody(event)
   }
   return readStreamWithLimit(event, maxBodySize)
@@ -124,7 +150,7 @@ async function readStreamWithLimit(event: H3Event, maxBodySize: number): Promise
     size += chunk.byteLength
     if (size <= maxBodySize) chunks.push(chunk)
   }
-  if (size > maxBodySize) throw payloadTooLarge(maxBodySize)
+  if (size > maxBodySize) throw payloadTooLarge(`Request body is larger than ${maxBodySize} bytes`)
   return concatChunks(chunks, size)
 }
 
@@ -139,13 +165,30 @@ function concatChunks(chunks: Uint8Array[], size: number): Uint8Array {
   return body
 }
 
-function parseJsonBody(body: Uint8Array): unknown {
+/**
+ * JSON text to a value. Nesting past the limit is refused before parsing: the
+ * parse itself survives 100,000 levels, but what comes after (a schema, the
+ * answer's JSON.stringify, the handler's own walk) recurses and overflows.
+ */
+function parseJsonBody(body: Uint8Array, maxJsonDepth: number): unknown {
+  let text: string
   try {
-    return parseJsonSafely(utf8.decode(body))
+    text = utf8.decode(body)
   }
   catch {
-    throw createActionError({ code: 'PARSE_ERROR', message: 'Invalid JSON in request body', statusCode: 400 })
+    throw invalidJson()
   }
+  if (isNestedDeeperThan(text, maxJsonDepth)) throw payloadTooLarge(`Request body is nested deeper than ${maxJsonDepth} levels`)
+  try {
+    return parseJsonSafely(text)
+  }
+  catch {
+    throw invalidJson()
+  }
+}
+
+function invalidJson() {
+  return createActionError({ code: 'PARSE_ERROR', message: 'Invalid JSON in request body', statusCode: 400 })
 }
 
 /** Form fields to a plain object: repeated keys become arrays, files stay `File`. */

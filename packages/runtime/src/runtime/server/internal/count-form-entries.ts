@@ -1,0 +1,136 @@
+// Counting a form's entries from its bytes, so that a form over the limits is refused before
+// Response.formData() builds it: building costs a hundred times what the same bytes of JSON cost.
+
+const AMPERSAND = 0x26
+const CR = 0x0D
+const LF = 0x0A
+const DASH = 0x2D
+const SPACE = 0x20
+const TAB = 0x09
+const SEMICOLON = 0x3B
+const EQUALS = 0x3D
+const STAR = 0x2A
+const FILENAME = [0x66, 0x69, 0x6C, 0x65, 0x6E, 0x61, 0x6D, 0x65] // `filename`, lower case
+
+/**
+ * The entries of a urlencoded body, counted as URLSearchParams counts them:
+ * the non-empty pieces between `&`. Stops counting past `limit`.
+ * @example
+ * countUrlencodedFields(new TextEncoder().encode('a=1&&b=2'), 1000) // 2
+ */
+export function countUrlencodedFields(body: Uint8Array, limit: number): number {
+  let count = 0
+  let start = 0
+  while (start <= body.length && count <= limit) {
+    let end = body.indexOf(AMPERSAND, start)
+    if (end === -1) end = body.length
+    if (end > start) count++
+    start = end + 1
+  }
+  return count
+}
+
+/** What a multipart body holds, counted from its bytes. */
+export interface MultipartCount {
+  /** Parts, files included. */
+  fields: number
+  /** Parts whose headers name a `filename`. */
+  files: number
+}
+
+/**
+ * The parts and files of a multipart body, counted from its delimiters
+ * (`--boundary` at the start or after a line break, not followed by `--`):
+ * never fewer than a parser finds, as it needs a delimiter per part. A part is
+ * a file when its headers carry a `filename` parameter. Without a boundary in
+ * the content type nothing is counted (no parser can read such a body).
+ * Stops counting past `limit` parts.
+ * @example
+ * countMultipartEntries(body, 'multipart/form-data; boundary=XYZ', 1000) // { fields: 2, files: 1 }
+ */
+export function countMultipartEntries(body: Uint8Array, contentType: string, limit: number): MultipartCount {
+  const count: MultipartCount = { fields: 0, files: 0 }
+  const boundary = boundaryOf(contentType)
+  if (boundary === undefined) return count
+  // `\r\n--boundary`; the first delimiter may also open the body without its line break
+  const delimiter = new TextEncoder().encode(`\r\n--${boundary}`)
+  const opensBody = startsWith(body, delimiter, 0, 2)
+  let at = opensBody ? 0 : indexOfBytes(body, delimiter, 0, body.length)
+  let skip = opensBody ? delimiter.length - 2 : delimiter.length
+  while (at !== -1 && count.fields <= limit) {
+    const after = at + skip
+    const next = indexOfBytes(body, delimiter, after, body.length)
+    const isClose = body[after] === DASH && body[after + 1] === DASH
+    if (!isClose) {
+      count.fields++
+      // the part's headers end at its blank line, looked for only up to the next delimiter
+      if (headersNameAFile(body, after, next === -1 ? body.length : next)) count.files++
+    }
+    at = next
+    skip = delimiter.length
+  }
+  return count
+}
+
+/**
+ * The `boundary` parameter of a content type, read as the WHATWG MIME type
+ * parser reads it (which the runtime's FormData parser follows): the first
+ * one, its name in any case, its value bare or a quoted string.
+ */
+function boundaryOf(contentType: string): string | undefined {
+  const match = /;\s*boundary=(?:"((?:[^"\\]|\\.)*)"|([^;]*))/i.exec(contentType)
+  if (!match) return undefined
+  return match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : match[2]!.trim()
+}
+
+/** Whether the part headers from `start` to the blank line (or `partEnd`) carry a `filename` (or `filename*`) parameter. */
+function headersNameAFile(body: Uint8Array, start: number, partEnd: number): boolean {
+  let end = indexOfBytes(body, HEADERS_END, start, partEnd)
+  if (end === -1) end = partEnd
+  for (let at = start; at + FILENAME.length < end; at++) {
+    if (!matchesFilename(body, at)) continue
+    const before = body[at - 1]
+    if (before !== SEMICOLON && before !== SPACE && before !== TAB) continue
+    let next = at + FILENAME.length
+    if (body[next] === STAR) next++
+    while (body[next] === SPACE || body[next] === TAB) next++
+    if (body[next] === EQUALS) return true
+  }
+  return false
+}
+
+const HEADERS_END = new Uint8Array([CR, LF, CR, LF])
+
+function matchesFilename(body: Uint8Array, at: number): boolean {
+  for (let index = 0; index < FILENAME.length; index++) {
+    // ASCII letters only: OR-ing 0x20 lower-cases them
+    if ((body[at + index]! | 0x20) !== FILENAME[index]) return false
+  }
+  return true
+}
+
+/** Whether `needle` from its byte `from` on lies in `body` at `at`. */
+function startsWith(body: Uint8Array, needle: Uint8Array, at: number, from = 0): boolean {
+  if (at + needle.length - from > body.length) return false
+  for (let index = from; index < needle.length; index++) {
+    if (body[at + index - from] !== needle[index]) return false
+  }
+  return true
+}
+
+/**
+ * The first position of `needle` in `body` between `from` and `to`, or -1.
+ * Jumps between candidates with the native `indexOf` of the needle's first
+ * byte (`\r`, which also opens the next delimiter, so no jump runs far past
+ * `to`); a candidate fails within the bytes it shares with the needle's own
+ * prefix, so the search stays linear.
+ */
+function indexOfBytes(body: Uint8Array, needle: Uint8Array, from: number, to: number): number {
+  const first = needle[0]!
+  let at = body.indexOf(first, from)
+  while (at !== -1 && at + needle.length <= to) {
+    if (startsWith(body, needle, at)) return at
+    at = body.indexOf(first, at + 1)
+  }
+  return -1
+}

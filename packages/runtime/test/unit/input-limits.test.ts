@@ -1,0 +1,211 @@
+import { request } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import fc from 'fast-check'
+import { z } from 'zod'
+import { createActionClient, defineAction } from '../../src/runtime/server'
+import { actionDefaults, setActionDefaults } from '../../src/runtime/server/internal/action-defaults'
+import { countMultipartEntries, countUrlencodedFields } from '../../src/runtime/server/internal/count-form-entries'
+import { isNestedDeeperThan } from '../../src/runtime/server/internal/json-depth'
+import type { TestServer } from '../helpers/serve'
+import { serve } from '../helpers/serve'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await serve({
+    '/echo': defineAction({ maxBodySize: 4 * 1024 * 1024, handler: ({ input }) => ({ input }) }),
+    '/tight': defineAction({ maxFormFields: 3, maxFormFiles: 1, maxJsonDepth: 2, handler: ({ input }) => ({ input }) }),
+    '/raised': defineAction({ maxBodySize: 4 * 1024 * 1024, maxFormFields: 200_000, handler: ({ input }) => Object.keys(input as object).length }),
+    '/client': createActionClient({ maxFormFields: 1 }).handler(({ input }) => input),
+    '/schema': defineAction({ input: z.object({ n: z.number() }), handler: ({ input }) => input }),
+  })
+})
+afterAll(() => server.close())
+
+/** Sends a body with node:http and reads the envelope. */
+function send(path: string, contentType: string, body: string | Uint8Array, method = 'POST'): Promise<{ status: number, body: { success: boolean, data?: unknown, error?: { code: string, message: string, statusCode: number } } }> {
+  return new Promise((resolve, reject) => {
+    const req = request(new URL(path, server.url), { method, headers: { 'content-type': contentType, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', chunk => chunks.push(chunk))
+      res.on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) }))
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+const URLENCODED = 'application/x-www-form-urlencoded'
+const multipart = (boundary: string, parts: string[]) => `${parts.map(part => `--${boundary}\r\n${part}\r\n`).join('')}--${boundary}--\r\n`
+const field = (name: string, value = '1') => `Content-Disposition: form-data; name="${name}"\r\n\r\n${value}`
+const file = (name: string, content = 'x') => `Content-Disposition: form-data; name="${name}"; filename="${name}.txt"\r\nContent-Type: text/plain\r\n\r\n${content}`
+const fields = (count: number) => Array.from({ length: count }, (_, index) => `k${index}=1`).join('&')
+
+/** CPU time of one request, in milliseconds (the server runs in this process). */
+async function cpuOf(run: () => Promise<unknown>): Promise<number> {
+  const before = process.cpuUsage()
+  await run()
+  const used = process.cpuUsage(before)
+  return (used.user + used.system) / 1000
+}
+
+describe('form limits', () => {
+  it('refuses a urlencoded body of more than 1000 fields with PAYLOAD_TOO_LARGE 413 by default', async () => {
+    expect((await send('/echo', URLENCODED, fields(1000))).status).toBe(200)
+    const { status, body } = await send('/echo', URLENCODED, fields(1001))
+    expect(status).toBe(413)
+    expect(body).toEqual({ success: false, error: { code: 'PAYLOAD_TOO_LARGE', message: 'Form data has more than 1000 fields', statusCode: 413 } })
+  })
+
+  it('counts urlencoded fields as URLSearchParams does: empty pieces between & are not fields', async () => {
+    expect(countUrlencodedFields(new TextEncoder().encode('&&a=1&&&b=2&'), 10)).toBe(2)
+    expect(countUrlencodedFields(new TextEncoder().encode(''), 10)).toBe(0)
+    expect(countUrlencodedFields(new TextEncoder().encode('a'), 10)).toBe(1)
+    fc.assert(fc.property(fc.array(fc.oneof(fc.constant(''), fc.string({ unit: 'binary-ascii' }))), (pieces) => {
+      const text = pieces.join('&')
+      expect(countUrlencodedFields(new TextEncoder().encode(text), Number.MAX_SAFE_INTEGER)).toBe([...new URLSearchParams(text)].length)
+    }), { numRuns: 500 })
+    const body = await send('/echo', URLENCODED, `${'&'.repeat(5000)}a=1`)
+    expect(body).toEqual({ status: 200, body: { success: true, data: { input: { a: '1' } } } })
+  })
+
+  it('refuses a multipart body of more than 1000 parts with PAYLOAD_TOO_LARGE 413 by default', async () => {
+    const ok = await send('/echo', 'multipart/form-data; boundary=XYZ', multipart('XYZ', Array.from({ length: 1000 }, (_, index) => field(`f${index}`))))
+    expect(ok.status).toBe(200)
+    const { status, body } = await send('/echo', 'multipart/form-data; boundary=XYZ', multipart('XYZ', Array.from({ length: 1001 }, (_, index) => field(`f${index}`))))
+    expect(status).toBe(413)
+    expect(body.error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'Form data has more than 1000 fields', statusCode: 413 })
+  })
+
+  it('refuses a multipart body of more than 10 files with PAYLOAD_TOO_LARGE 413 by default', async () => {
+    const ok = await send('/echo', 'multipart/form-data; boundary=XYZ', multipart('XYZ', Array.from({ length: 10 }, (_, index) => file(`f${index}`))))
+    expect(ok.status).toBe(200)
+    const { status, body } = await send('/echo', 'multipart/form-data; boundary=XYZ', multipart('XYZ', Array.from({ length: 11 }, (_, index) => file(`f${index}`))))
+    expect(status).toBe(413)
+    expect(body.error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'Form data has more than 10 files', statusCode: 413 })
+  })
+
+  it('applies per-action limits on fields and files', async () => {
+    expect((await send('/tight', URLENCODED, 'a=1&b=2&c=3')).status).toBe(200)
+    expect((await send('/tight', URLENCODED, 'a=1&b=2&c=3&d=4')).body.error?.message).toBe('Form data has more than 3 fields')
+    expect((await send('/tight', 'multipart/form-data; boundary=b', multipart('b', [file('a'), field('b')]))).status).toBe(200)
+    expect((await send('/tight', 'multipart/form-data; boundary=b', multipart('b', [file('a'), file('b')]))).body.error?.message).toBe('Form data has more than 1 files')
+    expect((await send('/client', URLENCODED, 'a=1&b=2')).body.error?.message).toBe('Form data has more than 1 fields')
+  })
+
+  it('accepts a raised per-action field limit', async () => {
+    expect((await send('/raised', URLENCODED, fields(100_000))).body).toEqual({ success: true, data: 100_000 })
+  })
+
+  it('counts multipart parts by the boundary the runtime reads (the first, quoted or not), not by look-alike lines', () => {
+    const encode = (text: string) => new TextEncoder().encode(text)
+    const body = multipart('XYZ', [field('a', 'x --XYZ inside a value\r\n--XY'), file('b', '\r\n--XYZnot-a-delimiter?'), field('c')])
+    // the look-alike inside b's content is a delimiter to any parser; the one in a's value is not at a line start
+    expect(countMultipartEntries(encode(body), 'multipart/form-data; boundary=XYZ', 100)).toEqual({ fields: 4, files: 1 })
+    expect(countMultipartEntries(encode(body), 'multipart/form-data; BOUNDARY="XYZ"; boundary=other', 100)).toEqual({ fields: 4, files: 1 })
+    expect(countMultipartEntries(encode(multipart('a b', [field('a')])), 'multipart/form-data; boundary="a b"', 100)).toEqual({ fields: 1, files: 0 })
+    expect(countMultipartEntries(encode(multipart('ABC', [field('filename'), file('f')])), 'multipart/form-data; boundary="A\\BC"', 100)).toEqual({ fields: 2, files: 1 })
+    expect(countMultipartEntries(encode(body), 'multipart/form-data', 100)).toEqual({ fields: 0, files: 0 })
+  })
+
+  it('a form within the limits is still parsed into a plain object', async () => {
+    const { body } = await send('/echo', 'multipart/form-data; boundary=XYZ', multipart('XYZ', [field('a'), field('a', '2'), field('filename', 'x')]))
+    expect(body).toEqual({ success: true, data: { input: { a: ['1', '2'], filename: 'x' } } })
+  })
+
+  it('refuses a 1 MiB multipart body of tiny parts without building the form (cheap refusal)', async () => {
+    const tiny = multipart('b', Array.from({ length: 14_000 }, (_, index) => field(`f${index}`, 'x'.repeat(30))))
+    expect(tiny.length).toBeGreaterThan(900_000)
+    const json = JSON.stringify({ items: Array.from({ length: 14_000 }, (_, index) => ({ [`f${index}`]: 'x'.repeat(30) })) })
+    // warm both paths
+    for (let index = 0; index < 3; index++) {
+      await send('/echo', 'multipart/form-data; boundary=b', tiny)
+      await send('/echo', 'application/json', json)
+    }
+    let formCpu = 0
+    let jsonCpu = 0
+    for (let index = 0; index < 5; index++) {
+      formCpu += await cpuOf(() => send('/echo', 'multipart/form-data; boundary=b', tiny))
+      jsonCpu += await cpuOf(() => send('/echo', 'application/json', json))
+    }
+    expect((await send('/echo', 'multipart/form-data; boundary=b', tiny)).status).toBe(413)
+    expect(formCpu).toBeLessThan(jsonCpu * 3)
+  })
+})
+
+describe('nesting limit', () => {
+  it('refuses a JSON body nested deeper than 128 levels with PAYLOAD_TOO_LARGE 413 by default', async () => {
+    expect((await send('/echo', 'application/json', `${'['.repeat(128)}${']'.repeat(128)}`)).status).toBe(200)
+    const { status, body } = await send('/echo', 'application/json', `${'['.repeat(129)}${']'.repeat(129)}`)
+    expect(status).toBe(413)
+    expect(body.error).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'Request body is nested deeper than 128 levels', statusCode: 413 })
+  })
+
+  it('answers 413, not 500, for 100,000 levels of nesting sent to an action without a schema', async () => {
+    for (const text of [`${'['.repeat(100_000)}${']'.repeat(100_000)}`, `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`]) {
+      const { status, body } = await send('/echo', 'application/json', text)
+      expect(status).toBe(413)
+      expect(body.error?.code).toBe('PAYLOAD_TOO_LARGE')
+    }
+  })
+
+  it('applies a per-action nesting limit, counting brackets only outside strings', async () => {
+    expect((await send('/tight', 'application/json', '{"a":{"b":"[[[{{{\\"[["}}')).status).toBe(200)
+    expect((await send('/tight', 'application/json', '{"a":{"b":[1]}}')).body.error?.message).toBe('Request body is nested deeper than 2 levels')
+  })
+
+  it('measures the nesting of any JSON text exactly (property)', () => {
+    const depthOf = (value: unknown): number => typeof value === 'object' && value !== null
+      ? 1 + Math.max(0, ...Object.values(value).map(depthOf))
+      : 0
+    fc.assert(fc.property(fc.jsonValue({ maxDepth: 8 }), fc.nat({ max: 10 }), (value, limit) => {
+      const text = JSON.stringify(value)
+      expect(isNestedDeeperThan(text, limit)).toBe(depthOf(value) > limit)
+    }), { numRuns: 1000 })
+  })
+
+  it('keeps the nesting check off small bodies: text shorter than the limit cannot be deeper', () => {
+    expect(isNestedDeeperThan('[[[', 3)).toBe(false)
+    expect(isNestedDeeperThan('[[[[', 3)).toBe(true)
+    expect(isNestedDeeperThan('"[[[[[[[["', 3)).toBe(false)
+    expect(isNestedDeeperThan('["\\\\",[[[1]]]]', 3)).toBe(true)
+    expect(isNestedDeeperThan('["\\"",[[1]]]', 3)).toBe(false)
+  })
+})
+
+describe('client-shaped values answer 4xx or succeed', () => {
+  const values: Array<[string, string, number]> = [
+    ['1e999', '{"n":1e999}', 200],
+    ['-1e999', '{"n":-1e999}', 200],
+    ['a 300-digit integer', `{"n":${'9'.repeat(300)}}`, 200],
+    ['a 100 KB key', `{"${'k'.repeat(100_000)}":1}`, 200],
+    ['a 1 MB string', `{"s":"${'x'.repeat(1_000_000)}"}`, 200],
+    ['100k keys', `{${Array.from({ length: 100_000 }, (_, index) => `"k${index}":0`).join(',')}}`, 200],
+    ['an array of 200k elements', `[${Array.from({ length: 200_000 }, () => '[0]').join(',')}]`, 200],
+    ['a long run of escapes', `{"s":"${'\\u0000'.repeat(100_000)}"}`, 200],
+  ]
+  it.each(values)('%s answers success without a schema', async (_name, text, status) => {
+    expect((await send('/echo', 'application/json', text)).status).toBe(status)
+  })
+  it.each(values)('%s answers 4xx or success with a schema and the default body limit', async (_name, text) => {
+    const { status, body } = await send('/schema', 'application/json', text)
+    expect(status).toBeLessThan(500)
+    expect(status === 200 || body.error?.code === 'VALIDATION_ERROR' || body.error?.code === 'PAYLOAD_TOO_LARGE').toBe(true)
+  })
+})
+
+describe('option validation', () => {
+  it('throws a TypeError naming defineAction for a bad maxFormFields, maxFormFiles or maxJsonDepth', () => {
+    for (const name of ['maxFormFields', 'maxFormFiles', 'maxJsonDepth']) {
+      for (const bad of [-1, 1.5, '10', Number.NaN, Infinity, null]) {
+        expect(() => defineAction({ [name]: bad, handler: () => 1 } as never), `${name} ${String(bad)}`)
+          .toThrow(new TypeError(`defineAction: \`${name}\` must be a whole number (0 or more), got ${String(bad)}`))
+      }
+    }
+    expect(() => defineAction({ maxFormFields: 0, maxFormFiles: 0, maxJsonDepth: 0, handler: () => 1 })).not.toThrow()
+  })
+
+  it('throws a TypeError naming actionRoute for bad module-wide limits, and keeps the old defaults', () => {
+    expect(() => setActionDefaults({ maxFormFiles: -2 })).toThrow(new TypeError('actionRoute: `maxFormFiles` must be a whole number (0 or more), got -2'))
+    expect(actionDefaults).toMatchObject({ maxFormFields: 1000, maxFormFiles: 10, maxJsonDepth: 128 })
+  })
+})
