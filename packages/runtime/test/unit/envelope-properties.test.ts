@@ -2,16 +2,27 @@ import { request } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { z } from 'zod'
-import { defineAction } from '../../src/runtime/server'
+import { createActionError, defineAction } from '../../src/runtime/server'
 import { issuesToFieldErrors } from '../../src/runtime/server/internal/field-errors'
 import type { TestServer } from '../helpers/serve'
-import { serve } from '../helpers/serve'
+import { call, serve } from '../helpers/serve'
+
+type ErrorChange = Partial<Record<'code' | 'message' | 'statusCode' | 'fieldErrors', unknown>>
+/** What the next request's action error has changed after createActionError checked it. */
+let errorChange: ErrorChange = {}
 
 let server: TestServer
 beforeAll(async () => {
   server = await serve({
     '/loose': defineAction({ handler: ({ input }) => ({ input }) }),
     '/strict': defineAction({ input: z.object({ name: z.string().min(1), tags: z.array(z.string()).max(3) }), handler: ({ input }) => input }),
+    '/changed-error': defineAction({
+      handler: () => {
+        const error = createActionError({ code: 'CONFLICT', message: 'Taken', statusCode: 409, fieldErrors: { name: ['taken'] } })
+        for (const [field, value] of Object.entries(errorChange)) Object.defineProperty(error, field, { value })
+        throw error
+      },
+    }),
   })
 })
 afterAll(() => server.close())
@@ -81,6 +92,37 @@ describe('envelope invariant (property)', () => {
     }), { numRuns: 300 })
     expect(Object.prototype).not.toHaveProperty('polluted')
     expect(({} as Record<string, unknown>).name).toBeUndefined()
+  })
+
+  it('an action error changed after creation still answers a valid envelope whose statusCode is the HTTP status', async () => {
+    const change = fc.record({
+      statusCode: fc.oneof(fc.integer({ min: -100, max: 1100 }), fc.double(), fc.constantFrom(null, undefined, '404', 404.5, Number.NaN), fc.string()),
+      code: fc.oneof(fc.string(), fc.integer(), fc.constantFrom(null, undefined, '')),
+      message: fc.oneof(fc.string(), fc.anything()),
+      fieldErrors: fc.oneof(
+        fc.anything(),
+        fc.dictionary(fc.string(), fc.oneof(fc.array(fc.oneof(fc.string(), fc.integer(), fc.constant(null))), fc.string(), fc.integer())),
+      ),
+    }, { requiredKeys: [] })
+    await fc.assert(fc.asyncProperty(change, async (changed) => {
+      errorChange = changed
+      const { status, body } = await call(`${server.url}/changed-error`)
+      const { code, message, statusCode, fieldErrors, ...rest } = body.error
+      expect(rest).toEqual({})
+      expect(statusCode).toBe(status)
+      expect(Number.isInteger(status) && status >= 400 && status <= 599).toBe(true)
+      expect(typeof code === 'string' && code !== '').toBe(true)
+      expect(typeof message).toBe('string')
+      if (fieldErrors !== undefined) {
+        expect(typeof fieldErrors === 'object' && !Array.isArray(fieldErrors)).toBe(true)
+        for (const messages of Object.values(fieldErrors)) expect((messages as unknown[]).every(entry => typeof entry === 'string')).toBe(true)
+      }
+      const sent = { code: 'CONFLICT', message: 'Taken', statusCode: 409, ...changed }
+      const stillValid = typeof sent.code === 'string' && sent.code !== '' && typeof sent.message === 'string'
+        && Number.isInteger(sent.statusCode) && (sent.statusCode as number) >= 400 && (sent.statusCode as number) <= 599
+      if (stillValid) expect({ code, message, statusCode }).toEqual({ code: sent.code, message: sent.message, statusCode: sent.statusCode })
+      else expect(body.error).toEqual({ code: 'INTERNAL_ERROR', message: 'An unexpected error occurred', statusCode: 500 })
+    }), { numRuns: 300 })
   })
 
   it('fieldErrors keys are dot paths, for any issue path, and cannot pollute', () => {

@@ -9,6 +9,9 @@ const INTERNAL = { code: 'INTERNAL_ERROR', message: 'An unexpected error occurre
 class CustomError extends Error {
   secret = 'hunter2'
 }
+function throwSecret(): never {
+  throw new Error('hunter2')
+}
 const thrownValues: Record<string, { value: () => unknown, expected: object }> = {
   'an Error': { value: () => new Error('hunter2'), expected: INTERNAL },
   'a TypeError': { value: () => new TypeError('hunter2'), expected: INTERNAL },
@@ -23,6 +26,8 @@ const thrownValues: Record<string, { value: () => unknown, expected: object }> =
   'an array': { value: () => ['hunter2'], expected: INTERNAL },
   'a function': { value: () => () => 'hunter2', expected: INTERNAL },
   'an object with a throwing getter': { value: () => ({ get message() { throw new Error('hunter2') } }), expected: INTERNAL },
+  'a proxy whose every trap throws': { value: () => new Proxy({}, { getPrototypeOf: throwSecret, get: throwSecret }), expected: INTERNAL },
+  'an h3 error whose message was set to a non-string': { value: () => Object.assign(createError({ statusCode: 409 }), { message: { secret: 'hunter2' } }), expected: INTERNAL },
   'an h3 error': { value: () => createError({ statusCode: 409, message: 'Conflict', data: { secret: 'hunter2' } }), expected: { code: 'SERVER_ERROR', message: 'Conflict', statusCode: 409 } },
   'an action error': { value: () => createActionError({ code: 'GONE', message: 'Gone', statusCode: 410 }), expected: { code: 'GONE', message: 'Gone', statusCode: 410 } },
 }

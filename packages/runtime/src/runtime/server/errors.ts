@@ -3,7 +3,10 @@ import { toSafeFieldErrors } from './internal/field-errors'
 
 const ACTION_ERROR_BRAND = Symbol.for('action-route.error')
 
-/** An error that reaches the client as is: its code, message, statusCode and fieldErrors. */
+/**
+ * An error that reaches the client as is: its code, message, statusCode and
+ * fieldErrors. `code`, `statusCode` and `fieldErrors` cannot be reassigned.
+ */
 export interface ActionError extends Error, ActionErrorData {
   /** For server logs only; never sent. */
   readonly cause?: unknown
@@ -20,19 +23,37 @@ export interface CreateActionErrorOptions {
   cause?: unknown
 }
 
+/**
+ * Defines a field that assignment cannot change (it throws in strict mode).
+ * Still configurable, so `Object.defineProperty` can: the answer is checked
+ * again when it is sent.
+ */
+function defineReadOnly(error: Error, key: string, value: unknown): void {
+  Object.defineProperty(error, key, { value, enumerable: true, writable: false, configurable: true })
+}
+
+/** A frozen copy of the fieldErrors, its lists frozen too: the caller's object stays its own. */
+function frozenFieldErrors(value: unknown): FieldErrors | undefined {
+  const fieldErrors = toSafeFieldErrors(value)
+  if (!fieldErrors) return undefined
+  for (const key of Object.keys(fieldErrors)) Object.freeze(fieldErrors[key])
+  return Object.freeze(fieldErrors)
+}
+
 class ActionErrorImpl extends Error implements ActionError {
-  readonly code: string
-  readonly statusCode: number
-  readonly fieldErrors?: FieldErrors
+  declare readonly code: string
+  declare readonly statusCode: number
+  declare readonly fieldErrors?: FieldErrors
   readonly [ACTION_ERROR_BRAND] = true
 
   constructor(options: CreateActionErrorOptions) {
     super(options.message, options.cause === undefined ? undefined : { cause: options.cause })
     this.name = 'ActionError'
-    this.code = options.code
-    this.statusCode = options.statusCode ?? 400
+    defineReadOnly(this, 'code', options.code)
+    defineReadOnly(this, 'statusCode', options.statusCode ?? 400)
     if (options.fieldErrors !== undefined) {
-      this.fieldErrors = toSafeFieldErrors(options.fieldErrors)
+      const fieldErrors = frozenFieldErrors(options.fieldErrors)
+      if (fieldErrors) defineReadOnly(this, 'fieldErrors', fieldErrors)
     }
   }
 }

@@ -1,8 +1,10 @@
 import { isError as isH3Error } from 'h3'
 import type { ActionErrorData, ServerErrorHandler } from './types'
+import type { ActionError } from './errors'
 import { isActionError } from './errors'
 import { logInDevelopment } from './internal/dev-logger'
 import { toSafeFieldErrors } from './internal/field-errors'
+import { invalidErrorField, isErrorStatus } from './internal/sendable-error'
 
 const INTERNAL_ERROR: ActionErrorData = Object.freeze({
   code: 'INTERNAL_ERROR',
@@ -10,35 +12,58 @@ const INTERNAL_ERROR: ActionErrorData = Object.freeze({
   statusCode: 500,
 })
 
-function isHttpStatus(value: unknown, min: number): value is number {
-  return Number.isInteger(value) && (value as number) >= min && (value as number) <= 599
-}
-
 function internalError(thrown: unknown): ActionErrorData {
   logInDevelopment('error', 'Unhandled error in action (the client got INTERNAL_ERROR)', thrown)
   return { ...INTERNAL_ERROR }
 }
 
 /**
+ * An ActionError's four fields, checked as they are now: its fields are only
+ * read-only in TypeScript, and a branded error may come from another copy of
+ * the runtime. One that createActionError would refuse is a server bug.
+ */
+function fromActionError(thrown: ActionError): ActionErrorData {
+  const error: ActionErrorData = { code: thrown.code, message: thrown.message, statusCode: thrown.statusCode }
+  const invalid = invalidErrorField(error)
+  if (invalid) {
+    logInDevelopment('error', `An action error holds a field createActionError would refuse (${invalid}); the client got INTERNAL_ERROR`)
+    return { ...INTERNAL_ERROR }
+  }
+  const fieldErrors = toSafeFieldErrors(thrown.fieldErrors)
+  if (fieldErrors) error.fieldErrors = fieldErrors
+  return error
+}
+
+/**
  * The one place where a thrown value becomes the error a client sees, case by
  * case in the order of SPEC's Errors table. Nothing of the thrown value leaks
- * beyond code, message, statusCode and fieldErrors.
+ * beyond code, message, statusCode and fieldErrors, and a value that throws
+ * while it is read (a getter, a proxy) answers INTERNAL_ERROR.
+ * @example
+ * catch (thrown) {
+ *   return respondWithError(event, toErrorEnvelope(thrown, options.handleServerError))
+ * }
  */
 export function toErrorEnvelope(thrown: unknown, handleServerError?: ServerErrorHandler): ActionErrorData {
-  // createActionError, and the runtime's own VALIDATION_ERROR, OUTPUT_VALIDATION_ERROR, PARSE_ERROR...
-  if (isActionError(thrown)) {
-    const error: ActionErrorData = { code: thrown.code, message: thrown.message, statusCode: thrown.statusCode }
-    const fieldErrors = toSafeFieldErrors(thrown.fieldErrors)
-    if (fieldErrors) error.fieldErrors = fieldErrors
-    return error
+  try {
+    return errorOf(thrown, handleServerError)
   }
+  catch (readFailure) {
+    logInDevelopment('error', 'The thrown value could not be read (the client got INTERNAL_ERROR)', readFailure)
+    return { ...INTERNAL_ERROR }
+  }
+}
+
+function errorOf(thrown: unknown, handleServerError?: ServerErrorHandler): ActionErrorData {
+  // createActionError, and the runtime's own VALIDATION_ERROR, OUTPUT_VALIDATION_ERROR, PARSE_ERROR...
+  if (isActionError(thrown)) return fromActionError(thrown)
 
   // h3's createError: its status and message, nothing else; errors h3 wrapped for us are internal
   if (isH3Error(thrown) && !thrown.unhandled) {
     return {
       code: 'SERVER_ERROR',
       message: thrown.message || thrown.statusMessage || 'Server error',
-      statusCode: isHttpStatus(thrown.statusCode, 400) ? thrown.statusCode : 500,
+      statusCode: isErrorStatus(thrown.statusCode) ? thrown.statusCode : 500,
     }
   }
 
@@ -47,9 +72,10 @@ export function toErrorEnvelope(thrown: unknown, handleServerError?: ServerError
     try {
       const mapped: unknown = handleServerError(thrown)
       const { code, message, statusCode = 500 } = (mapped ?? {}) as Partial<ActionErrorData>
-      if (typeof code === 'string' && code !== '' && typeof message === 'string' && isHttpStatus(statusCode, 400)) {
+      const error = { code, message, statusCode }
+      if (!invalidErrorField(error)) {
         logInDevelopment('error', `Error mapped by handleServerError to ${code}`, thrown)
-        return { code, message, statusCode }
+        return error as ActionErrorData
       }
       logInDevelopment('error', 'handleServerError returned something other than { code, message, statusCode? }', mapped)
     }

@@ -42,14 +42,18 @@ export function issuesToFieldErrors(issues: ReadonlyArray<StandardSchemaV1.Issue
   return fieldErrors
 }
 
-/** Copies user-given fieldErrors onto a null-prototype object, keeping only string messages. */
+/**
+ * Copies user-given fieldErrors onto a null-prototype object, keeping only
+ * string messages (a lone string becomes a list of one) and only the fields
+ * left with one; anything but a plain map (a string, an array) gives `undefined`.
+ */
 export function toSafeFieldErrors(value: unknown): FieldErrors | undefined {
-  if (typeof value !== 'object' || value === null) return undefined
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
   const fieldErrors: FieldErrors = Object.create(null)
   for (const key of Object.keys(value)) {
     const messages = (value as Record<string, unknown>)[key]
-    const list = Array.isArray(messages) ? messages : [messages]
-    fieldErrors[key] = list.filter(message => typeof message === 'string')
+    const list = (Array.isArray(messages) ? messages : [messages]).filter(message => typeof message === 'string')
+    if (list.length > 0) fieldErrors[key] = list
   }
   return fieldErrors
 }

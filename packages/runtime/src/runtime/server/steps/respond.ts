@@ -2,6 +2,7 @@ import type { H3Event } from 'h3'
 import { getResponseStatus, setResponseHeader, setResponseStatus } from 'h3'
 import type { ActionErrorData } from '../types'
 import { toErrorEnvelope } from '../to-error-envelope'
+import { invalidErrorField } from '../internal/sendable-error'
 
 /**
  * Step 6, success: 200, or the status the handler set (201, 202...). The
@@ -22,8 +23,14 @@ export function respondWithData(event: H3Event, data: unknown): string {
   return body
 }
 
-/** Step 6, failure: the HTTP status is the error's statusCode. */
+/**
+ * Step 6, failure: the HTTP status is the error's statusCode. Error data that
+ * could not be sent as it is (a status outside 400 to 599, say) answers
+ * INTERNAL_ERROR, so the status and the envelope always agree.
+ */
 export function respondWithError(event: H3Event, error: ActionErrorData): string {
+  const invalid = invalidErrorField(error)
+  if (invalid) error = toErrorEnvelope(new TypeError(`An error envelope could not be sent as it is (${invalid})`))
   setResponseStatus(event, error.statusCode)
   setResponseHeader(event, 'content-type', 'application/json')
   return JSON.stringify({ success: false, error })
