@@ -5,13 +5,25 @@ import type { NitroLike } from './head-routes'
 import { setupRouteMap } from './routes/setup-route-map'
 import { setupActionRouteDevtools } from './devtools/setup-devtools'
 import type { DevtoolsModuleOptions } from './devtools/setup-devtools'
-import { assertBodySize, DEFAULT_MAX_BODY_SIZE } from './runtime/server/internal/action-defaults'
+import {
+  assertInputLimits,
+  DEFAULT_MAX_BODY_SIZE,
+  DEFAULT_MAX_FORM_FIELDS,
+  DEFAULT_MAX_FORM_FILES,
+  DEFAULT_MAX_JSON_DEPTH,
+} from './runtime/server/internal/action-defaults'
 
 /** Options under `actionRoute` in nuxt.config. */
 export interface ModuleOptions {
   /** Largest accepted request body in bytes, for every action that does not set its own. Default 1 MiB. */
   maxBodySize: number
-  /** The DevTools tab, its endpoints and the request recorder, in `nuxi dev` only: `{ enabled: true, maxRecords: 200, redactHeaders: [] }`. */
+  /** Most entries of a urlencoded or multipart body (files included), for every action that does not set its own. Default 1000. */
+  maxFormFields: number
+  /** Most files of a multipart body, for every action that does not set its own. Default 10. */
+  maxFormFiles: number
+  /** Deepest nesting of a JSON body (`[]` and `{}` are one level), for every action that does not set its own. Default 128. */
+  maxJsonDepth: number
+  /** The DevTools tab, its endpoints (answering only the DevTools auth token) and the request recorder, in `nuxi dev` only: `{ enabled: true, maxRecords: 200, redactHeaders: [], redactFields: [] }`. */
   devtools?: Partial<DevtoolsModuleOptions>
 }
 
@@ -35,9 +47,12 @@ export default defineNuxtModule<ModuleOptions>({
   },
   defaults: {
     maxBodySize: DEFAULT_MAX_BODY_SIZE,
+    maxFormFields: DEFAULT_MAX_FORM_FIELDS,
+    maxFormFiles: DEFAULT_MAX_FORM_FILES,
+    maxJsonDepth: DEFAULT_MAX_JSON_DEPTH,
   },
   setup(options, nuxt) {
-    assertBodySize(options.maxBodySize, 'actionRoute')
+    assertInputLimits(options, 'actionRoute')
     const resolver = createResolver(import.meta.url)
     const serverEntry = resolver.resolve('./runtime/server/index')
 
@@ -46,6 +61,9 @@ export default defineNuxtModule<ModuleOptions>({
     // module-wide defaults go through runtime config, so NUXT_ACTION_ROUTE_MAX_BODY_SIZE can override them
     nuxt.options.runtimeConfig.actionRoute = defu(nuxt.options.runtimeConfig.actionRoute as Partial<ModuleOptions> | undefined, {
       maxBodySize: options.maxBodySize,
+      maxFormFields: options.maxFormFields,
+      maxFormFiles: options.maxFormFiles,
+      maxJsonDepth: options.maxJsonDepth,
     })
     addServerPlugin(resolver.resolve('./runtime/server/plugins/action-defaults'))
 

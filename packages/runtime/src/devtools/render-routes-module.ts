@@ -17,6 +17,10 @@ export interface DevtoolsServerOptions {
   maxRecords: number
   redactHeaders: string[]
   redactFields: string[]
+  /** Nuxt DevTools' dev auth token file; the endpoints compare against it. */
+  tokenFile: string
+  /** False only when DevTools' `disableAuthorization` is set. */
+  requireToken: boolean
 }
 
 /** The id of the virtual module the registry and recorder import. */

@@ -1,6 +1,7 @@
 import type { Nuxt } from '@nuxt/schema'
 import { addServerHandler, addServerPlugin, useLogger } from '@nuxt/kit'
 import { join } from 'pathe'
+import { devAuthTokenFile, isDevtoolsAuthorizationDisabled } from './devtools-auth'
 import { renderRoutesModule, ROUTES_MODULE_ID } from './render-routes-module'
 import type { ScannedHandler } from './render-routes-module'
 
@@ -53,12 +54,19 @@ export function setupActionRouteDevtools(nuxt: Nuxt, options: Partial<DevtoolsMo
       maxRecords: settings.maxRecords,
       redactHeaders: settings.redactHeaders,
       redactFields: settings.redactFields,
+      tokenFile: devAuthTokenFile(),
+      requireToken: !isDevtoolsAuthorizationDisabled(nuxt),
     })
   })
   hook('nitro:init', (instance) => {
     nitro = instance
   })
 
+  // one guard for the whole prefix, endpoints added later included: only the developer gets an answer
+  addServerHandler({ middleware: true, handler: join(runtimeDir, 'middleware/guard-endpoints') })
+  if (isDevtoolsAuthorizationDisabled(nuxt)) {
+    useLogger('action-route').warn('Nuxt DevTools\' `disableAuthorization` is set: the Actions endpoints under /__action-route/ answer without a token, so anyone who can reach this dev server can read the recorded requests.')
+  }
   addServerPlugin(join(runtimeDir, 'plugins/record-requests'))
   addServerHandler({ route: `${DEVTOOLS_BASE}/api/routes`, method: 'get', handler: join(runtimeDir, 'handlers/routes.get') })
   addServerHandler({ route: `${DEVTOOLS_BASE}/api/records`, handler: join(runtimeDir, 'handlers/records') })
