@@ -5,9 +5,17 @@ import { toErrorEnvelope } from '../to-error-envelope'
 import { invalidErrorField } from '../internal/sendable-error'
 
 /**
- * Step 6, success: 200, or the status the handler set (201, 202...). The
- * envelope is serialised here so that a value JSON cannot hold (BigInt, a
- * cycle) still answers with an envelope.
+ * Whether a status the handler set can answer a success: a 2xx that carries a
+ * body. 204 and 205 cannot (nor 1xx, 304), and the envelope is always sent.
+ */
+function isSuccessStatusWithBody(status: number): boolean {
+  return status >= 200 && status <= 299 && status !== 204 && status !== 205
+}
+
+/**
+ * Step 6, success: 200, or the status the handler set (201, 202...) when it
+ * can carry the envelope. The envelope is serialised here so that a value JSON
+ * cannot hold (BigInt, a cycle) still answers with an envelope.
  */
 export function respondWithData(event: H3Event, data: unknown): string {
   let body: string
@@ -18,7 +26,8 @@ export function respondWithData(event: H3Event, data: unknown): string {
     return respondWithError(event, toErrorEnvelope(error))
   }
   const status = getResponseStatus(event)
-  if (status < 200 || status > 299) setResponseStatus(event, 200)
+  // with its reason phrase, or one the handler set for its status would stay
+  if (!isSuccessStatusWithBody(status)) setResponseStatus(event, 200, 'OK')
   setResponseHeader(event, 'content-type', 'application/json')
   return body
 }
