@@ -47,6 +47,57 @@ const malformed = [
 const valid = '{"title":"Ship","tags":["a","b"],"n":{"x":[1,2,3]}}'
 const multipartBody = (boundary: string, parts: string[]) => `${parts.map(part => `--${boundary}\r\n${part}\r\n`).join('')}--${boundary}--\r\n`
 
+const deepArrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`
+const form = (body: string): Pick<Case, 'headers' | 'body'> => ({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body })
+const fieldList = (count: number) => Array.from({ length: count }, (_, index) => `k${index}=1`).join('&')
+const multipartOf = (parts: string[]): Pick<Case, 'headers' | 'body'> => ({ headers: { 'content-type': 'multipart/form-data; boundary=b' }, body: multipartBody('b', parts) })
+const formField = (name: string, value = '1') => `Content-Disposition: form-data; name="${name}"\r\n\r\n${value}`
+const formFile = (name: string) => `Content-Disposition: form-data; name="${name}"; filename="${name}.txt"\r\nContent-Type: text/plain\r\n\r\nx`
+
+/** The input limits: forms refused by their entry count before they are built, JSON by its nesting. */
+const limitCases: Case[] = [
+  { name: 'a urlencoded body of 1000 fields (the default limit)', ...form(fieldList(1000)), expect: 'ok' },
+  { name: 'a urlencoded body of 1001 fields', ...form(fieldList(1001)), expect: TOO_LARGE },
+  { name: 'a urlencoded body of 5000 empty pieces and one field', ...form(`${'&'.repeat(5000)}a=1`), expect: 'ok', data: { method: 'POST', input: { a: '1' } } },
+  { name: 'a multipart body of 1001 tiny parts', path: '/api/limits/raised', ...multipartOf(Array.from({ length: 1001 }, (_, index) => formField(`f${index}`))), expect: 'ok' },
+  { name: 'a multipart body of 1001 tiny parts, default limits', ...multipartOf(Array.from({ length: 1001 }, (_, index) => formField(`f${index}`))), expect: TOO_LARGE },
+  { name: 'a 1 MiB multipart body of 14k tiny parts', path: '/api/big', ...multipartOf(Array.from({ length: 14_000 }, (_, index) => formField(`f${index}`, 'x'.repeat(30)))), expect: TOO_LARGE },
+  { name: 'a multipart body of 10 files', path: '/api/form', ...multipartOf(Array.from({ length: 10 }, (_, index) => formFile(`f${index}`))), expect: 'ok' },
+  { name: 'a multipart body of 11 files', path: '/api/form', ...multipartOf(Array.from({ length: 11 }, (_, index) => formFile(`f${index}`))), expect: TOO_LARGE },
+  { name: 'a form of 4 fields to an action that allows 3', path: '/api/limits/tight', ...form('a=1&b=2&c=3&d=4'), expect: TOO_LARGE },
+  { name: 'a form of 3 fields to an action that allows 3', path: '/api/limits/tight', ...form('a=1&b=2&c=3'), expect: 'ok', data: ['a', 'b', 'c'] },
+  { name: 'two files to an action that allows 1', path: '/api/limits/tight', ...multipartOf([formFile('a'), formFile('b')]), expect: TOO_LARGE },
+  { name: 'JSON nested 3 levels to an action that allows 2', path: '/api/limits/tight', ...json('{"a":{"b":[1]}}'), expect: TOO_LARGE },
+  { name: 'JSON nested 2 levels with brackets inside strings, to an action that allows 2', path: '/api/limits/tight', ...json('{"a":{"b":"[[{{\\"[["}}'), expect: 'ok', data: ['a'] },
+  { name: 'JSON nested 128 levels (the default limit)', ...json(deepArrays(128)), expect: 'ok' },
+  { name: 'JSON nested 129 levels', ...json(deepArrays(129)), expect: TOO_LARGE },
+  { name: 'JSON nested 129 levels, malformed', ...json('['.repeat(129)), expect: TOO_LARGE },
+]
+
+/** Client-shaped values: each answers 4xx or succeeds, never 5xx. */
+const valueCases: Case[] = [
+  { name: 'the number 1e999', ...json('{"n":1e999}'), expect: 'ok', data: { method: 'POST', input: { n: null } } },
+  { name: 'the number -1e999', ...json('{"n":-1e999}'), expect: 'ok', data: { method: 'POST', input: { n: null } } },
+  { name: 'a 300-digit integer', ...json(`{"n":${'9'.repeat(300)}}`), expect: 'ok', data: { method: 'POST', input: { n: 1e300 } } },
+  { name: 'a 300-digit integer where the schema wants a string', path: '/api/todos', ...json(`{"title":${'9'.repeat(300)}}`), expect: INVALID },
+  { name: 'the number 1e999 where the schema wants a string', path: '/api/todos', ...json('{"title":1e999}'), expect: INVALID },
+  { name: 'a 60 KB key', ...json(`{"${'k'.repeat(60_000)}":1}`), expect: 'ok' },
+  { name: 'a 60 KB string', ...json(`{"s":"${'x'.repeat(60_000)}"}`), expect: 'ok' },
+  { name: 'a 60 KB string against a schema', path: '/api/todos', ...json(`{"title":"${'x'.repeat(60_000)}"}`), expect: 'ok' },
+  { name: '5000 keys', ...json(`{${Array.from({ length: 5000 }, (_, index) => `"k${index}":0`).join(',')}}`), expect: 'ok' },
+  { name: 'an array of 20k elements', ...json(`[${Array.from({ length: 20_000 }, () => '0').join(',')}]`), expect: 'ok' },
+  { name: 'many escaped characters', ...json(`{"s":"${'\\u0000\\ud83d\\ude00'.repeat(2000)}"}`), expect: 'ok' },
+  { name: 'a lone surrogate escape', ...json('{"s":"\\ud800"}'), expect: 'ok' },
+  { name: 'a urlencoded field of 60 KB', ...form(`a=${'x'.repeat(60_000)}`), expect: 'ok' },
+  { name: 'a query of 1500 keys', method: 'GET', path: `/api/echo?${fieldList(1500)}`, expect: 'ok' },
+  { name: 'a query of 2000 repeats of one key', method: 'GET', path: `/api/echo?${'a=1&'.repeat(2000)}`, expect: 'ok' },
+  { name: 'a query key of 12 KB', method: 'GET', path: `/api/echo?${'k'.repeat(12_000)}=1`, expect: 'ok' },
+  { name: 'a query value of 1e999', method: 'GET', path: '/api/echo?n=1e999', expect: 'ok', data: { method: 'GET', input: { n: '1e999' } } },
+  { name: 'a query with prototype, __proto__ and constructor keys', method: 'GET', path: '/api/pollution/query?prototype=1&__proto__=2&constructor=3&ok=1', expect: 'ok', data: { keys: ['ok'], prototypePolluted: false } },
+  { name: 'a query with an encoded prototype key', method: 'GET', path: '/api/echo?%70rototype=1&ok=1', expect: 'ok', data: { method: 'GET', input: { ok: '1' } } },
+  { name: 'a HEAD query with a prototype key', method: 'HEAD', path: '/api/pollution/query?prototype=1', expect: 'empty' },
+]
+
 const cases: Case[] = [
   ...malformed.flatMap(text => ['application/json', 'application/json; charset=utf-8', 'application/vnd.api+json'].map(type => ({
     name: `malformed JSON ${JSON.stringify(text)} as ${type}`, ...json(text, type), expect: PARSE,
@@ -110,10 +161,16 @@ const cases: Case[] = [
   { name: 'a body over the module-wide limit', ...json(`{"a":"${'x'.repeat(70 * 1024)}"}`), expect: TOO_LARGE },
   { name: 'a body over the per-action limit', path: '/api/limited', ...json(`{"a":"${'x'.repeat(40)}"}`), expect: TOO_LARGE },
   { name: 'an empty body with a JSON content type', ...json(''), expect: 'ok', data: { method: 'POST', input: {} } },
-  { name: 'a JSON body of 100k nested arrays', path: '/api/big', ...json(`${'['.repeat(100_000)}${']'.repeat(100_000)}`), expect: 'ok', data: { type: 'array', keys: 1 } },
-  { name: 'a JSON body of 100k nested objects with a __proto__ key', path: '/api/big', ...json(`${'{"__proto__":'.repeat(100_000)}1${'}'.repeat(100_000)}`), expect: 'ok' },
+  { name: 'a JSON body of 100k nested arrays', path: '/api/big', ...json(deepArrays(100_000)), expect: TOO_LARGE },
+  { name: 'a JSON body of 100k nested arrays, echoed by an action without a schema', ...json(deepArrays(100_000)), expect: TOO_LARGE },
+  { name: 'a JSON body of 100k nested objects with a __proto__ key', path: '/api/big', ...json(`${'{"__proto__":'.repeat(100_000)}1${'}'.repeat(100_000)}`), expect: TOO_LARGE },
+  { name: 'a JSON body of 100k nested arrays, the nesting limit raised', path: '/api/limits/raised', ...json(deepArrays(100_000)), expect: 'ok', data: { type: 'array', keys: 1 } },
+  { name: 'a JSON body of 100k nested objects with a __proto__ key, the nesting limit raised', path: '/api/limits/raised', ...json(`${'{"__proto__":'.repeat(100_000)}1${'}'.repeat(100_000)}`), expect: 'ok' },
   { name: 'a JSON object with 300k keys', path: '/api/big', ...json(`{${Array.from({ length: 300_000 }, (_, index) => `"k${index}":0`).join(',')}}`), expect: 'ok', data: { type: 'object', keys: 300_000 } },
-  { name: 'a urlencoded body with 100k keys', path: '/api/big', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: Array.from({ length: 100_000 }, (_, index) => `k${index}=1`).join('&'), expect: 'ok', data: { type: 'object', keys: 100_000 } },
+  { name: 'a urlencoded body with 100k keys', path: '/api/big', ...form(fieldList(100_000)), expect: TOO_LARGE },
+  { name: 'a urlencoded body with 100k keys, the field limit raised', path: '/api/limits/raised', ...form(fieldList(100_000)), expect: 'ok', data: { type: 'object', keys: 100_000 } },
+  ...limitCases,
+  ...valueCases,
 ]
 
 function expectSafeEnvelope(answer: Answer, expected: Case['expect'], data?: unknown) {

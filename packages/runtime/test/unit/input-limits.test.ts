@@ -209,3 +209,10 @@ describe('option validation', () => {
     expect(actionDefaults).toMatchObject({ maxFormFields: 1000, maxFormFiles: 10, maxJsonDepth: 128 })
   })
 })
+
+describe('query keys', () => {
+  it('drops a prototype key from a GET query, as __proto__ and constructor are dropped', async () => {
+    const response = await fetch(`${server.url}/echo?prototype=1&%70rototype=2&__proto__=3&constructor=4&ok=1`)
+    expect(await response.json()).toEqual({ success: true, data: { input: { ok: '1' } } })
+  })
+})
