@@ -100,4 +100,35 @@ describe('useAction state', () => {
     expect(state.error.value).toBeNull()
     expect(state.data.value).toBeNull()
   })
+
+  it('a refused call rejects with its TypeError and leaves the state and the call in flight alone', async () => {
+    const { calls, call } = controllableCall()
+    const seen: string[] = []
+    const refusing = (input: unknown, options: CallOptions) => {
+      if (input === 'bad') throw new TypeError('Route param "id" for /api/todos/:id is "": an empty, "." or ".." segment would reach another route')
+      return call(input, options)
+    }
+    const state = createActionState(refusing, { onSettled: result => seen.push(`settled ${result.success}`) })
+    const first = state.execute('good')
+    await expect(state.execute('bad')).rejects.toThrow(TypeError)
+    expect(calls).toHaveLength(1)
+    expect(calls[0]!.options.signal!.aborted).toBe(false)
+    expect(state.status.value).toBe('pending')
+    calls[0]!.settle(ok('good'))
+    expect(await first).toEqual(ok('good'))
+    expect(state.data.value).toBe('good')
+    expect(seen).toEqual(['settled true'])
+
+    const idle = createActionState(refusing)
+    await expect(idle.execute('bad')).rejects.toThrow(TypeError)
+    expect(idle.status.value).toBe('idle')
+  })
+
+  it('throws a TypeError naming a bad dedupe or callback option', () => {
+    const { call } = controllableCall()
+    expect(() => createActionState(call, { dedupe: 'latest' as never })).toThrow(new TypeError('Action option "dedupe" must be "cancel" or "defer", got "latest"'))
+    expect(() => createActionState(call, { onSuccess: 'refresh' as never })).toThrow(new TypeError('Action option "onSuccess" must be a function, got "refresh"'))
+    expect(() => createActionState(call, { onError: null as never })).toThrow(new TypeError('Action option "onError" must be a function, got null'))
+    expect(() => createActionState(call, { onSettled: {} as never })).toThrow(new TypeError('Action option "onSettled" must be a function, got object'))
+  })
 })

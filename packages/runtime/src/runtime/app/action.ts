@@ -1,52 +1,53 @@
-import { useRequestFetch } from '#imports'
+import { useRequestEvent, useRequestHeaders } from '#imports'
 import type { ActionCallOptions, ActionCallResult, ActionMethod, ActionPath, DefaultMethod } from './route-map'
 import type { ActionFetcher, CallOptions } from './internal/call-action'
-import { callAction } from './internal/call-action'
+import { prepareCall, sendCall } from './internal/call-action'
+import { FORWARDED_REQUEST_HEADERS, ssrCallHeaders } from './internal/forwarded-headers'
 import defaultMethods from '#build/action-route-methods.mjs'
 
-/** The method a call uses: the given one, else the route's only method, else POST. */
-export function resolveMethod(path: string, method?: string): string {
-  return (method ?? defaultMethods[path] ?? 'POST').toUpperCase()
-}
-
-type RequestFetch = (url: string, options: Record<string, unknown>) => Promise<unknown>
+type RawFetch = ActionFetcher['raw']
 
 /**
- * During SSR, `useRequestFetch()` forwards the incoming request's cookies and
- * headers, but it is a plain function without `.raw`: the response's status
- * is taken from its onResponse hook instead.
+ * During SSR, calls go through Nitro's in-app `$fetch` with the page
+ * request's context (platform bindings, waitUntil) and only the page
+ * headers that identify the user: never its content-type, content-length
+ * or other headers about the page request's own body.
  */
 function ssrFetcher(): ActionFetcher {
-  const requestFetch = useRequestFetch() as unknown as RequestFetch
+  const event = useRequestEvent()
+  const pageHeaders = useRequestHeaders([...FORWARDED_REQUEST_HEADERS])
+  const raw = (globalThis as unknown as { $fetch: ActionFetcher }).$fetch.raw as (...args: [string, Record<string, unknown>]) => ReturnType<RawFetch>
   return {
-    async raw(url, options) {
-      let status = 0
-      let statusText = ''
-      const data = await requestFetch(url, {
-        ...options,
-        onResponse({ response }: { response: Response }) {
-          status = response.status
-          statusText = response.statusText
-        },
-      })
-      return { status, statusText, _data: data }
-    },
+    raw: (url, options) => raw(url, { ...options, headers: ssrCallHeaders(url, pageHeaders, options.headers), context: event?.context }),
   }
 }
 
 /**
+ * Checks a call and starts it. Throws a TypeError at once, before anything
+ * is sent, for a bad option or a param that would reach another route:
+ * `useAction` relies on that to leave its state untouched.
+ * @example
+ * const pending = startAction('/api/todos', { method: 'GET' })
+ */
+export function startAction(path: string, options: CallOptions): ReturnType<typeof sendCall> {
+  const prepared = prepareCall(path, { ...options, method: options?.method ?? (Object.hasOwn(defaultMethods, path) ? defaultMethods[path] : 'POST') })
+  const fetcher = import.meta.server ? ssrFetcher() : (globalThis as unknown as { $fetch: ActionFetcher }).$fetch
+  return sendCall(fetcher, prepared)
+}
+
+/**
  * Calls an action by its route pattern and resolves to its envelope; it
- * never throws for a failure. During SSR it goes through `useRequestFetch`,
- * so the incoming request's cookies and headers reach the action.
+ * never rejects for a failure envelope, only with a TypeError for a call
+ * that cannot be made (a bad option, a missing param, or one that would
+ * reach another route), in which case nothing is sent. During SSR the
+ * page request's cookies and other identifying headers reach the action.
  * @example
  * const result = await $action('/api/todos/:id', { method: 'PATCH', params: { id: 1 }, input: { done: true } })
  * if (result.success) console.log(result.data.done)
  */
-export function $action<P extends ActionPath, M extends ActionMethod<P> = DefaultMethod<P> & ActionMethod<P>>(
+export async function $action<P extends ActionPath, M extends ActionMethod<P> = DefaultMethod<P> & ActionMethod<P>>(
   path: P,
   options: ActionCallOptions<P, M> = {},
 ): Promise<ActionCallResult<P, M>> {
-  const fetcher = import.meta.server ? ssrFetcher() : (globalThis as unknown as { $fetch: ActionFetcher }).$fetch
-  const resolved: CallOptions = { ...options as CallOptions, method: resolveMethod(path, options.method) }
-  return callAction(fetcher, path, resolved) as Promise<ActionCallResult<P, M>>
+  return startAction(path, options as CallOptions) as Promise<ActionCallResult<P, M>>
 }

@@ -4,6 +4,7 @@ import { useAsyncData } from '#imports'
 import type { ActionErrorData, ActionResult } from '../server/types'
 import type { ActionInput, ActionMethod, ActionOutput, ActionParams, ActionPath } from './route-map'
 import type { ActionStatus } from './internal/action-state'
+import { prepareCall } from './internal/call-action'
 import { $action } from './action'
 
 /** Options of `useActionQuery`. */
@@ -34,7 +35,10 @@ export interface ActionQuery<TData> {
 
 /**
  * Loads a GET action with `useAsyncData`: rendered during SSR, refetched
- * when a reactive `input` or `params` changes.
+ * when a reactive `input` or `params` changes. A param that is missing or
+ * would reach another route (empty, `.`, `..`) throws a TypeError when the
+ * query is set up to fetch at once, and sends nothing; one that turns bad
+ * later leaves the query in `error` status with nothing sent.
  * @example
  * const page = ref(1)
  * const { data, error } = useActionQuery('/api/todos', { input: () => ({ page: String(page.value) }) })
@@ -43,6 +47,10 @@ export function useActionQuery<P extends ActionPath & { [K in ActionPath]: 'GET'
   path: P,
   options: UseActionQueryOptions<P> = {},
 ): ActionQuery<ActionOutput<P, 'GET'>> {
+  if (options.key !== undefined && typeof options.key !== 'string') throw new TypeError(`Action option "key" must be a string, got ${typeof options.key}`)
+  if (options.immediate !== false) {
+    prepareCall(path, { method: 'GET', params: toValue(options.params), headers: toValue(options.headers) })
+  }
   const request = computed(() => JSON.stringify([toValue(options.params) ?? null, toValue(options.input) ?? null]))
   const asyncData = useAsyncData<ActionResult<ActionOutput<P, 'GET'>>>(
     options.key ?? `action-route:${path}:${request.value}`,

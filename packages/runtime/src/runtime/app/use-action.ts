@@ -1,10 +1,12 @@
 import { getCurrentScope, onScopeDispose, toValue } from 'vue'
 import type { MaybeRefOrGetter } from 'vue'
+import type { ActionResult } from '../server/types'
 import type { ActionCallOptions, ActionInput, ActionMethod, ActionOutput, ActionParams, ActionPath, DefaultMethod, HttpMethod } from './route-map'
 import type { ActionState, ActionStateOptions } from './internal/action-state'
 import { createActionState } from './internal/action-state'
 import type { CallOptions } from './internal/call-action'
-import { $action } from './action'
+import { checkCallOptions, checkMethod } from './internal/check-call-options'
+import { startAction } from './action'
 
 /** Options of `useAction`. */
 export interface UseActionOptions<P extends ActionPath, M extends HttpMethod>
@@ -18,7 +20,9 @@ export interface UseActionOptions<P extends ActionPath, M extends HttpMethod>
 /**
  * State and an `execute` function for calling an action from a component.
  * Only the latest call writes state; a call in flight is aborted when the
- * component unmounts.
+ * component unmounts. A bad option throws a TypeError naming it when
+ * `useAction` is called; `execute` rejects with a TypeError, sending
+ * nothing and leaving the state alone, for a bad or dangerous param.
  * @example
  * const { execute, fieldErrors, pending } = useAction('/api/todos/:id', { method: 'PATCH' })
  * await execute({ done: true }, { params: { id: 1 } })
@@ -27,7 +31,9 @@ export function useAction<P extends ActionPath, M extends ActionMethod<P> = Defa
   path: P,
   options: UseActionOptions<P, M> = {},
 ): ActionState<ActionInput<P, M>, ActionOutput<P, M>> {
-  const state = createActionState<ActionInput<P, M>, ActionOutput<P, M>>((input, call: CallOptions) => $action(path, {
+  if (options.method !== undefined) checkMethod(options.method)
+  checkCallOptions({ timeout: options.timeout, retry: options.retry, retryDelay: options.retryDelay })
+  const state = createActionState<ActionInput<P, M>, ActionOutput<P, M>>((input, call: CallOptions) => startAction(path, {
     method: options.method,
     timeout: options.timeout,
     retry: options.retry,
@@ -36,7 +42,7 @@ export function useAction<P extends ActionPath, M extends ActionMethod<P> = Defa
     params: (call.params ?? toValue(options.params)) as ActionParams<P>,
     headers: call.headers ?? toValue(options.headers),
     signal: call.signal,
-  } as ActionCallOptions<P, M>), options)
+  }) as Promise<ActionResult<ActionOutput<P, M>>>, options)
   if (getCurrentScope()) onScopeDispose(state.abort)
   return state
 }

@@ -2,6 +2,7 @@ import { computed, shallowRef } from 'vue'
 import type { ComputedRef, ShallowRef } from 'vue'
 import type { ActionErrorData, ActionResult, FieldErrors } from '../../server/types'
 import type { CallOptions } from './call-action'
+import { checkStateOptions } from './check-call-options'
 
 /** Where a `useAction` stands. */
 export type ActionStatus = 'idle' | 'pending' | 'success' | 'error'
@@ -33,12 +34,19 @@ export interface ActionState<TInput, TData> {
 
 /**
  * The state machine behind `useAction`, apart from Nuxt: only the latest
- * call writes state and runs the callbacks.
+ * call writes state and runs the callbacks. `call` throws at once (a
+ * TypeError) for a call it refuses to send: `execute` then rejects with it
+ * and leaves the state and the call in flight as they were. A bad `dedupe`
+ * or callback throws a TypeError here, when the state is created.
+ * @example
+ * const state = createActionState(input => $action('/api/todos', { method: 'POST', input }), { onSuccess: console.log })
+ * await state.execute({ title: 'Milk' })
  */
 export function createActionState<TInput, TData>(
   call: (input: TInput | undefined, options: CallOptions) => Promise<ActionResult<TData>>,
   options: ActionStateOptions<TInput, TData> = {},
 ): ActionState<TInput, TData> {
+  checkStateOptions(options)
   const data = shallowRef<TData | null>(null)
   const error = shallowRef<ActionErrorData | null>(null)
   const status = shallowRef<ActionStatus>('idle')
@@ -48,11 +56,19 @@ export function createActionState<TInput, TData>(
 
   function execute(input?: TInput, callOptions: Pick<CallOptions, 'params' | 'headers'> = {}): Promise<ActionResult<TData>> {
     if (options.dedupe === 'defer' && inFlight) return inFlight
+    const own = new AbortController()
+    let sent: Promise<ActionResult<TData>>
+    try {
+      sent = call(input, { ...callOptions, signal: own.signal })
+    }
+    catch (refused) {
+      return Promise.reject(refused)
+    }
     controller?.abort()
+    controller = own
     const id = ++latest
-    const own = controller = new AbortController()
     status.value = 'pending'
-    const promise = call(input, { ...callOptions, signal: own.signal }).then((result) => {
+    const promise = sent.then((result) => {
       if (id !== latest) return result
       if (result.success) {
         data.value = result.data

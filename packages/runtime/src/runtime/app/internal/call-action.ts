@@ -1,6 +1,8 @@
 import type { ActionErrorData, ActionResult } from '../../server/types'
+import { checkCallOptions, checkMethod } from './check-call-options'
+import { fillParams } from './fill-params'
 
-/** The part of ofetch's `$fetch` that calls need (Nuxt's `$fetch` and `useRequestFetch()` both fit). */
+/** The part of ofetch's `$fetch` that calls need (Nuxt's `$fetch` fits). */
 export interface ActionFetcher {
   raw: (url: string, options: {
     method: string
@@ -31,22 +33,6 @@ function clientError(code: string, message: string): { success: false, error: Ac
   return { success: false, error: { code, message, statusCode: 0 } }
 }
 
-/**
- * Fills `:name` and `**:name` segments. Each value is URL-encoded; a
- * catch-all value keeps its slashes. A missing value is a programming error.
- * @example
- * fillParams('/api/todos/:id', { id: 'a b' }) // '/api/todos/a%20b'
- */
-export function fillParams(path: string, params: Record<string, string | number> = {}): string {
-  // a name starts with a letter or _, so a port in an absolute URL is left alone
-  return path.replace(/(\*\*)?:([a-z_]\w*)/gi, (_segment, catchAll: string | undefined, name: string) => {
-    const value = params[name]
-    if (value === undefined || value === null) throw new TypeError(`Missing route param "${name}" for ${path}`)
-    const text = String(value)
-    return catchAll ? text.split('/').map(encodeURIComponent).join('/') : encodeURIComponent(text)
-  })
-}
-
 /** Whether a value has the shape of the action envelope. */
 export function isActionResult(value: unknown): value is ActionResult<unknown> {
   if (typeof value !== 'object' || value === null) return false
@@ -67,20 +53,42 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
   })
 }
 
+/** A call that passed its checks: its URL is built and its method known, nothing is sent yet. */
+export interface PreparedCall {
+  url: string
+  method: string
+  options: CallOptions
+}
+
 /**
- * Calls an action and resolves to its envelope; never rejects for a
+ * Checks a call's options and builds its URL, at once and before anything
+ * is sent: a bad option or a param that would reach another route throws a
+ * TypeError naming it.
+ * @example
+ * prepareCall('/api/todos/:id', { method: 'patch', params: { id: 1 } }) // { url: '/api/todos/1', method: 'PATCH', ... }
+ * prepareCall('/api/todos/:id', { method: 'DELETE', params: { id: '' } }) // throws TypeError
+ */
+export function prepareCall(path: string, options: CallOptions = {}): PreparedCall {
+  if (typeof options !== 'object' || options === null) throw new TypeError('Action options must be an object')
+  const method = checkMethod(options.method ?? 'POST')
+  checkCallOptions(options)
+  return { url: fillParams(path, options.params), method, options }
+}
+
+/**
+ * Sends a prepared call and resolves to its envelope; never rejects for a
  * failure. Network failure, abort and timeout become FETCH_ERROR,
  * ABORT_ERROR and TIMEOUT_ERROR envelopes with statusCode 0; an answer that
  * is not an envelope becomes INVALID_RESPONSE with the answer's status.
+ * @example
+ * const result = await sendCall($fetch, prepareCall('/api/todos', { method: 'GET' }))
  */
-export async function callAction(fetcher: ActionFetcher, path: string, options: CallOptions = {}): Promise<ActionResult<unknown>> {
-  const method = (options.method ?? 'POST').toUpperCase()
-  const url = fillParams(path, options.params)
+export async function sendCall(fetcher: ActionFetcher, { url, method, options }: PreparedCall): Promise<ActionResult<unknown>> {
   const timeoutSignal = options.timeout ? AbortSignal.timeout(options.timeout) : undefined
   const signals = [options.signal, timeoutSignal].filter((signal): signal is AbortSignal => Boolean(signal))
   const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0]
   const usesQuery = method === 'GET' || method === 'HEAD'
-  const attempts = 1 + (IDEMPOTENT.has(method) ? Math.max(0, options.retry ?? 0) : 0)
+  const attempts = 1 + (IDEMPOTENT.has(method) ? options.retry ?? 0 : 0)
 
   let result: ActionResult<unknown> = clientError('FETCH_ERROR', 'The request could not be sent')
   for (let attempt = 1; attempt <= attempts; attempt++) {
@@ -112,4 +120,14 @@ export async function callAction(fetcher: ActionFetcher, path: string, options: 
     if (attempt < attempts && signal?.aborted !== true) await wait(options.retryDelay ?? 300, signal ?? new AbortController().signal)
   }
   return result
+}
+
+/**
+ * Checks, then sends a call: rejects with a TypeError, having sent nothing,
+ * for a bad option or param; otherwise resolves to the envelope.
+ * @example
+ * const result = await callAction($fetch, '/api/todos/:id', { method: 'PATCH', params: { id: 1 }, input: { done: true } })
+ */
+export async function callAction(fetcher: ActionFetcher, path: string, options: CallOptions = {}): Promise<ActionResult<unknown>> {
+  return sendCall(fetcher, prepareCall(path, options))
 }
