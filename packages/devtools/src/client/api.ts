@@ -1,34 +1,91 @@
 import type { RegistryResponse, RequestRecord, StreamMessage } from '../shared/types'
+import { DEVTOOLS_TOKEN_HEADER } from '../shared/types'
+import { readDevToken } from './dev-token'
+import { readEventStream } from './logic/event-stream'
 
 // the panel is served at <base>/client/, the endpoints at <base>/api/
 const apiBase = new URL('../api/', window.location.href)
 
+/** The server refused the call: no dev auth token, or not the right one. */
+export class AccessRefusedError extends Error {
+  constructor() {
+    super('The Actions endpoints need Nuxt DevTools\' authorisation')
+    this.name = 'AccessRefusedError'
+  }
+}
+
+/** Calls an endpoint with the dev auth token; a 403 becomes an AccessRefusedError. */
+async function callEndpoint(path: string, init: RequestInit = {}, token = readDevToken()): Promise<Response> {
+  const headers = new Headers(init.headers)
+  if (token) headers.set(DEVTOOLS_TOKEN_HEADER, token)
+  const response = await fetch(new URL(path, apiBase), { ...init, headers, cache: 'no-store' })
+  if (response.status === 403) throw new AccessRefusedError()
+  return response
+}
+
 /** The registry: every route, actions described in full. */
 export async function fetchRegistry(): Promise<RegistryResponse> {
-  const response = await fetch(new URL('routes', apiBase))
+  const response = await callEndpoint('routes')
   if (!response.ok) throw new Error(`GET routes answered ${response.status}`)
   return response.json() as Promise<RegistryResponse>
 }
 
 /** The records the server still holds, oldest first. */
 export async function fetchRecords(): Promise<RequestRecord[]> {
-  const response = await fetch(new URL('records', apiBase))
+  const response = await callEndpoint('records')
   if (!response.ok) throw new Error(`GET records answered ${response.status}`)
   return response.json() as Promise<RequestRecord[]>
 }
 
 /** Forgets every record, on the server and in every open panel. */
 export async function clearRecords(): Promise<void> {
-  await fetch(new URL('records', apiBase), { method: 'DELETE' })
+  await callEndpoint('records', { method: 'DELETE' })
 }
 
-/** Listens to the live stream; EventSource reconnects by itself. Returns a function that stops listening. */
-export function subscribeToRecords(onMessage: (message: StreamMessage) => void, onStatus: (connected: boolean) => void): () => void {
-  const source = new EventSource(new URL('stream', apiBase))
-  const handle = (event: MessageEvent<string>) => onMessage(JSON.parse(event.data) as StreamMessage)
-  source.addEventListener('record', handle)
-  source.addEventListener('clear', handle)
-  source.addEventListener('open', () => onStatus(true))
-  source.addEventListener('error', () => onStatus(false))
-  return () => source.close()
+/** True when the server accepts `token`: the check behind the panel's "paste the token" field. */
+export async function isTokenAccepted(token: string): Promise<boolean> {
+  try {
+    return (await callEndpoint('routes', {}, token)).ok
+  }
+  catch {
+    return false
+  }
+}
+
+/** Where the live stream stands. */
+export type StreamStatus = 'open' | 'closed' | 'refused'
+
+const RECONNECT_MS = 1000
+
+/**
+ * Listens to the live stream with fetch (EventSource cannot send the token),
+ * reconnecting after a drop; stops for good when the server refuses.
+ * Returns a function that stops listening.
+ */
+export function subscribeToRecords(onMessage: (message: StreamMessage) => void, onStatus: (status: StreamStatus) => void): () => void {
+  const controller = new AbortController()
+  const { signal } = controller
+  void (async () => {
+    while (!signal.aborted) {
+      try {
+        const response = await callEndpoint('stream', { signal, headers: { accept: 'text/event-stream' } })
+        if (response.ok && response.body) {
+          onStatus('open')
+          await readEventStream(response.body, (event) => {
+            if (event.event === 'record' || event.event === 'clear') onMessage(JSON.parse(event.data) as StreamMessage)
+          })
+        }
+      }
+      catch (error) {
+        if (error instanceof AccessRefusedError) {
+          onStatus('refused')
+          return
+        }
+      }
+      if (signal.aborted) return
+      onStatus('closed')
+      await new Promise(done => setTimeout(done, RECONNECT_MS))
+    }
+  })()
+  return () => controller.abort()
 }

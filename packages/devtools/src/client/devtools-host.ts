@@ -1,10 +1,14 @@
 import { ref } from 'vue'
+import { readDevToken } from './dev-token'
 
 /** What the panel uses of the Nuxt DevTools client that the host puts on the iframe's window. */
 interface DevtoolsClientLike {
   devtools?: {
     colorMode?: string
-    rpc?: { openInEditor?: (token: string, file: string) => Promise<boolean> }
+    rpc?: {
+      openInEditor?: (token: string, file: string) => Promise<boolean>
+      requestForAuth?: (info?: string) => Promise<void>
+    }
   }
 }
 
@@ -43,7 +47,24 @@ export async function openInEditor(file: string): Promise<boolean> {
   const rpc = window.__NUXT_DEVTOOLS__?.devtools?.rpc
   if (!rpc?.openInEditor) return false
   try {
-    return await rpc.openInEditor(window.localStorage.getItem('__nuxt_dev_token__') ?? '', file) !== false
+    return await rpc.openInEditor(readDevToken() ?? '', file) !== false
+  }
+  catch {
+    return false
+  }
+}
+
+/**
+ * Asks Nuxt DevTools to authorise this browser: DevTools prints a link and
+ * the token in the terminal running `nuxi dev`. False when the panel does not
+ * run inside DevTools, or DevTools could not ask.
+ */
+export async function askDevtoolsForAuth(): Promise<boolean> {
+  const rpc = window.__NUXT_DEVTOOLS__?.devtools?.rpc
+  if (!rpc?.requestForAuth) return false
+  try {
+    await rpc.requestForAuth(`${navigator.userAgent} | Action Route DevTools tab`)
+    return true
   }
   catch {
     return false
