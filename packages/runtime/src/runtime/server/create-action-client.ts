@@ -13,6 +13,7 @@ import type {
 } from './types'
 import { defineAction } from './define-action'
 import { assertStandardSchema } from './internal/standard-schema'
+import { deepFrozenCopy } from './internal/deep-frozen-copy'
 
 type ParamsOutput<S> = S extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<S> : RouteParams
 type ParamsInput<S> = S extends StandardSchemaV1 ? StandardSchemaV1.InferInput<S> : RouteParams
@@ -29,7 +30,7 @@ export interface ActionClient<
   input<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, S, TParamsSchema, TOutputSchema>
   params<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, TInputSchema, S, TOutputSchema>
   outputSchema<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, TInputSchema, TParamsSchema, S>
-  /** Shallow-merges into the metadata set so far. */
+  /** Shallow-merges into the metadata set so far; the builder keeps a deep-frozen copy. */
   metadata(metadata: ActionMetadata): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema>
   handleServerError(handler: ServerErrorHandler): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema>
   /** Finishes the action: exactly what `defineAction` returns. */
@@ -64,7 +65,7 @@ function build(state: Readonly<ClientState>): ActionClient<never> {
     input: (schema: StandardSchemaV1) => (assertStandardSchema(schema, 'input'), next({ input: schema })),
     params: (schema: StandardSchemaV1) => (assertStandardSchema(schema, 'params'), next({ params: schema })),
     outputSchema: (schema: StandardSchemaV1) => (assertStandardSchema(schema, 'outputSchema'), next({ outputSchema: schema })),
-    metadata: (metadata: ActionMetadata) => next({ metadata: { ...state.metadata, ...metadata } }),
+    metadata: (metadata: ActionMetadata) => next({ metadata: deepFrozenCopy({ ...state.metadata, ...metadata }) }),
     handleServerError: (handler: ServerErrorHandler) => next({ handleServerError: handler }),
     handler: (handler: ActionHandler<unknown, unknown, never, unknown>) => defineAction({ ...state, handler } as never),
   }) as unknown as ActionClient<never>
@@ -77,7 +78,7 @@ function build(state: Readonly<ClientState>): ActionClient<never> {
  * // server/api/me.get.ts
  * export default authed.handler(({ ctx }) => ctx.user)
  */
-
 export function createActionClient(options: ActionClientOptions = {}): ActionClient<{}> {
-  return build(Object.freeze({ ...options, middleware: [] })) as unknown as ActionClient<{}>
+  const metadata = options.metadata === undefined ? undefined : deepFrozenCopy({ ...options.metadata })
+  return build(Object.freeze({ ...options, metadata, middleware: [] })) as unknown as ActionClient<{}>
 }

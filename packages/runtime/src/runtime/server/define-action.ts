@@ -12,6 +12,7 @@ import type {
 import { assertStandardSchema } from './internal/standard-schema'
 import { assertInputLimits } from './internal/action-defaults'
 import type { ActionCall } from './internal/action-call'
+import { deepFrozenCopy } from './internal/deep-frozen-copy'
 import { parseInput, parseRouteParams } from './steps/parse-input'
 import { validateInput } from './steps/validate-input'
 import type { ChainDefinition } from './steps/run-middleware'
@@ -54,7 +55,8 @@ export function defineAction<
   if (!Array.isArray(middleware) || middleware.some(entry => typeof entry !== 'function')) {
     throw new TypeError('defineAction: `middleware` must be an array of functions')
   }
-  const metadata = Object.freeze({ ...options.metadata })
+  // a private copy, frozen all the way down: a middleware cannot change what the next request reads
+  const metadata = deepFrozenCopy({ ...options.metadata })
   const handler = options.handler as Parameters<typeof runHandler>[0]
 
   const { outputSchema, handleServerError } = options
