@@ -4,7 +4,9 @@ import { DEVTOOLS_BASE } from '../../src/shared/types'
 import { DEVTOOLS_BASE as SERVER_BASE } from '../../../runtime/src/devtools/setup-devtools'
 import { diffJson } from '../../src/client/logic/json-diff'
 import { parseHeaders } from '../../src/client/logic/header-lines'
-import { draftFromRecord, draftUrl, sendDraft, toActionCode, toCurl } from '../../src/client/logic/request-draft'
+import { draftFromRecord, draftUrl, sendDraft } from '../../src/client/logic/request-draft'
+import { toActionCode } from '../../src/client/logic/action-code'
+import { toCurl } from '../../src/client/logic/curl-command'
 
 const record: RequestRecord = {
   id: 1, time: 0, method: 'PATCH', url: '/api/todos/7', path: '/api/todos/7', route: '/api/todos/:id', routeId: 'PATCH /api/todos/:id',
@@ -40,7 +42,7 @@ describe('request drafts', () => {
       `curl -X PATCH 'http://localhost:3000/api/todos/7'`,
       `-H 'content-type: application/json'`,
       `-H 'x-trace: t1'`,
-      `--data '{"done":true}'`,
+      `--data-raw '{"done":true}'`,
     ].join(' \\\n  '))
     expect(toActionCode({ ...draft, headers: {} })).toBe(`const result = await $action('/api/todos/:id', {\n  method: 'PATCH',\n  params: {\n    id: '7',\n  },\n  input: {\n    done: true,\n  },\n})`)
   })

@@ -93,41 +93,6 @@ export async function sendDraft(draft: RequestDraft, fetcher: typeof fetch = fet
   }
 }
 
-/** The draft as a cURL command line, against the given origin. */
-export function toCurl(draft: RequestDraft, origin: string): string {
-  const parts = [`curl -X ${draft.method} ${shellQuote(origin + draftUrl(draft))}`]
-  const headers = { ...(!usesQuery(draft.method) && { 'content-type': 'application/json' }), ...draft.headers }
-  for (const [name, value] of Object.entries(headers)) parts.push(`-H ${shellQuote(`${name}: ${value}`)}`)
-  if (!usesQuery(draft.method)) parts.push(`--data ${shellQuote(JSON.stringify(draft.input ?? {}))}`)
-  return parts.join(' \\\n  ')
-}
-
-/** The draft as a `$action(...)` call for app code. */
-export function toActionCode(draft: RequestDraft): string {
-  const options: Record<string, unknown> = { method: draft.method }
-  if (Object.keys(draft.params).length > 0) options.params = draft.params
-  if (isObject(draft.input) ? Object.keys(draft.input).length > 0 : draft.input !== undefined) options.input = draft.input
-  if (Object.keys(draft.headers).length > 0) options.headers = draft.headers
-  return `const result = await $action('${draft.route}', ${toCodeLiteral(options, 0)})`
-}
-
-function toCodeLiteral(value: unknown, indent: number): string {
-  const pad = '  '.repeat(indent + 1)
-  if (Array.isArray(value)) return value.length === 0 ? '[]' : `[${value.map(item => toCodeLiteral(item, indent)).join(', ')}]`
-  if (isObject(value)) {
-    const entries = Object.entries(value)
-    if (entries.length === 0) return '{}'
-    const body = entries.map(([key, inner]) => `${pad}${/^[A-Z_$][\w$]*$/i.test(key) ? key : `'${key}'`}: ${toCodeLiteral(inner, indent + 1)},`)
-    return `{\n${body.join('\n')}\n${'  '.repeat(indent)}}`
-  }
-  if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, '\\\'')}'`
-  return JSON.stringify(value) ?? 'undefined'
-}
-
-function shellQuote(value: string): string {
-  return `'${value.replace(/'/g, `'\\''`)}'`
-}
-
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
