@@ -2,7 +2,9 @@ import type { ActionMiddleware } from './types'
 
 /**
  * Types a middleware so the context it adds is inferred. The optional name
- * shows in development warnings and in the DevTools.
+ * shows in development warnings and in the DevTools. The middleware calls
+ * `next()` once, before its own promise settles: a call after that (from a
+ * timer, say) runs nothing and gets a rejected promise.
  * @example
  * export const auth = defineActionMiddleware('auth', async ({ event, next }) => {
  *   const user = await findUser(getCookie(event, 'session'))
