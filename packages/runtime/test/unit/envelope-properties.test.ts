@@ -125,6 +125,26 @@ describe('envelope invariant (property)', () => {
     }), { numRuns: 300 })
   })
 
+  it('client-shaped JSON (deep nesting, huge numbers, long and many keys) answers success or 4xx, never 5xx', async () => {
+    const numbers = fc.oneof(fc.constantFrom('1e999', '-1e999', '1e-999', '-0', '0.0000000000000000000001'), fc.stringMatching(/^-?[1-9]\d{0,400}$/))
+    const leaves = fc.oneof(numbers, fc.json(), fc.string().map(text => JSON.stringify(text)))
+    const shapes = fc.record({
+      depth: fc.oneof(fc.nat({ max: 400 }), fc.integer({ min: 10_000, max: 100_000 })),
+      open: fc.constantFrom('[', '{"k":'),
+      leaf: leaves,
+      keys: fc.nat({ max: 3000 }),
+      keyLength: fc.nat({ max: 20_000 }),
+    })
+    await fc.assert(fc.asyncProperty(shapes, fc.constantFrom('/loose', '/strict'), async ({ depth, open, leaf, keys, keyLength }, path) => {
+      const close = open === '[' ? ']' : '}'
+      const many = Array.from({ length: keys }, (_, index) => `"k${index}":${leaf}`).join(',')
+      const text = `{${many}${many ? ',' : ''}"${'x'.repeat(keyLength)}":${open.repeat(depth)}${leaf}${close.repeat(depth)}}`
+      const { status, text: answer } = await send('POST', path, { 'content-type': 'application/json' }, new TextEncoder().encode(text))
+      expect(status).toBeLessThan(500)
+      expectEnvelope(status, answer, 'POST')
+    }), { numRuns: 150 })
+  })
+
   it('fieldErrors keys are dot paths, for any issue path, and cannot pollute', () => {
     const segment = fc.oneof(fc.string(), fc.nat(), fc.constantFrom('__proto__', 'constructor', 'prototype'), fc.record({ key: fc.oneof(fc.string(), fc.nat()) }))
     fc.assert(fc.property(fc.array(fc.record({ message: fc.string(), path: fc.option(fc.array(segment, { maxLength: 5 }), { nil: undefined }) })), (issues) => {
