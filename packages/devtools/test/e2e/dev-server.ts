@@ -1,6 +1,10 @@
 import { spawn } from 'node:child_process'
 import type { ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { freePort } from '../../../runtime/test/helpers/built-app'
 import { fileURLToPath } from 'node:url'
 
@@ -26,17 +30,42 @@ export function runNuxi(args: string[], env: Record<string, string> = {}): { chi
   return { child, log: () => output }
 }
 
-/** Starts `nuxi dev` on the playground on a free port and waits until the action registry answers. */
-export async function startNuxtDev(): Promise<RunningNuxt> {
+/** A running `nuxi dev` and Nuxt DevTools' dev auth token it accepts. */
+export interface RunningNuxtDev extends RunningNuxt {
+  token: string
+  /** The headers that prove the caller is the developer. */
+  authHeaders: Record<string, string>
+}
+
+/**
+ * Starts `nuxi dev` on the playground on a free port, with HOME in a temporary
+ * folder that holds a fresh DevTools token file (so the test owns the token and
+ * the real home is left alone), and waits until the action registry answers.
+ */
+export async function startNuxtDev(): Promise<RunningNuxtDev> {
+  const home = await mkdtemp(join(tmpdir(), 'action-route-home-'))
+  const token = randomBytes(16).toString('hex')
+  await mkdir(join(home, '.nuxt/devtools'), { recursive: true })
+  await writeFile(join(home, '.nuxt/devtools/dev-auth-token.txt'), token)
+  const authHeaders = { 'x-action-route-token': token }
   const port = await freePort()
-  const { child, log } = runNuxi(['dev', playgroundDir, '--extends', isolatedLayer, '--port', String(port), '--host', '127.0.0.1', '--no-fork'])
+  const { child, log } = runNuxi(['dev', playgroundDir, '--extends', isolatedLayer, '--port', String(port), '--host', '127.0.0.1', '--no-fork'], { HOME: home, XDG_CONFIG_HOME: '' })
   const baseURL = `http://127.0.0.1:${port}`
   await waitFor(async () => {
     if (child.exitCode !== null) throw new Error(`nuxi dev exited:\n${log()}`)
-    const response = await fetch(`${baseURL}/__action-route/api/routes`).catch(() => undefined)
+    const response = await fetch(`${baseURL}/__action-route/api/routes`, { headers: authHeaders }).catch(() => undefined)
     return response?.ok === true
   }, 240_000, log)
-  return { baseURL, log, close: () => stop(child) }
+  return {
+    baseURL,
+    log,
+    token,
+    authHeaders,
+    close: async () => {
+      await stop(child)
+      await rm(home, { recursive: true, force: true })
+    },
+  }
 }
 
 /** Starts a built app's server (`.output/server/index.mjs`) on a free port. */

@@ -6,18 +6,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RegistryResponse } from '../../src/shared/types'
 import { launchChromium } from '../../../../test-utils/browser'
 import { isolatedLayer, startNuxtDev, waitFor } from './dev-server'
-import type { RunningNuxt } from './dev-server'
+import type { RunningNuxtDev } from './dev-server'
 
 const results = fileURLToPath(new URL('../../test-results/', import.meta.url))
 const readmeShot = fileURLToPath(new URL('../../../../docs/devtools-tab.png', import.meta.url))
 const probeDir = `${isolatedLayer}/server/api/devtools-probe`
 
-let app: RunningNuxt
+let app: RunningNuxtDev
 let browser: Browser
 let page: Page
 
 async function registry(): Promise<RegistryResponse> {
-  return (await fetch(`${app.baseURL}/__action-route/api/routes`)).json() as Promise<RegistryResponse>
+  return (await fetch(`${app.baseURL}/__action-route/api/routes`, { headers: app.authHeaders })).json() as Promise<RegistryResponse>
 }
 
 beforeAll(async () => {
@@ -31,6 +31,10 @@ beforeAll(async () => {
   app = await startNuxtDev()
   browser = await launchChromium()
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+  // where Nuxt DevTools keeps the token once the developer authorised this browser
+  await page.addInitScript((token) => {
+    window.localStorage.setItem('__nuxt_dev_token__', token)
+  }, app.token)
 })
 
 afterAll(async () => {
@@ -40,6 +44,28 @@ afterAll(async () => {
 })
 
 describe('the Actions tab in nuxi dev', () => {
+  it('asks a browser without the token to authorise, and loads once a right token is given', async () => {
+    const stranger = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    try {
+      await stranger.goto(`${app.baseURL}/__action-route/client/?theme=dark`)
+      await stranger.getByTestId('authorise').waitFor({ timeout: 15_000 })
+      expect(await stranger.getByTestId('route-list').count()).toBe(0)
+      await stranger.getByTestId('ask-devtools').click()
+      await stranger.getByTestId('no-devtools').waitFor()
+      await stranger.getByTestId('token-input').fill('not-the-token')
+      await stranger.getByTestId('use-token').click()
+      await stranger.getByTestId('token-refused').waitFor()
+      await stranger.screenshot({ path: `${results}authorise-dark.png` })
+      await stranger.getByTestId('token-input').fill(app.token)
+      await stranger.getByTestId('use-token').click()
+      await stranger.getByTestId('route-GET /api/admin/stats').waitFor({ timeout: 15_000 })
+      expect(await stranger.evaluate(() => window.localStorage.getItem('__nuxt_dev_token__'))).toBe(app.token)
+    }
+    finally {
+      await stranger.close()
+    }
+  })
+
   it('lists the playground actions with metadata, middleware and schemas', async () => {
     const { routes } = await registry()
     const stats = routes.find(route => route.id === 'GET /api/admin/stats')
@@ -74,13 +100,15 @@ describe('the Actions tab in nuxi dev', () => {
     await fetch(`${app.baseURL}/api/feedback?from=outside`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'authorization': 'Bearer secret-token' },
-      body: JSON.stringify({ rating: 4 }),
+      body: JSON.stringify({ rating: 4, password: 'typed-into-the-app' }),
     })
     const item = page.getByTestId('log-item').filter({ hasText: '/api/feedback?from=outside' })
     await item.waitFor({ timeout: 10_000 })
     await item.click()
     expect(await page.getByTestId('record-detail').textContent()).toContain('[redacted]')
     expect(await page.getByTestId('record-detail').textContent()).not.toContain('secret-token')
+    expect(await page.getByTestId('record-detail').textContent()).toContain('"password": "[redacted]"')
+    expect(await page.getByTestId('record-detail').textContent()).not.toContain('typed-into-the-app')
 
     await page.getByTestId('replay').click()
     await expect.poll(() => page.getByTestId('diff-summary').textContent()).toBe('identical')

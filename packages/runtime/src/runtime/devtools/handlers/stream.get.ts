@@ -15,5 +15,7 @@ export default defineEventHandler((event) => {
     stop()
     await stream.close()
   })
+  // a first event at once, so the headers leave now and the panel knows it is connected
+  void stream.push({ event: 'ping', data: '' })
   return stream.send()
 })
