@@ -68,11 +68,11 @@ export async function runMiddlewareChain(chain: ChainDefinition, call: ActionCal
  * `next({ ctx })` deep-merges `ctx` and runs the rest of the chain; `last`
  * (the handler) runs at the centre with the call, its `ctx` set to the final
  * context. A middleware that returns without calling `next()`, or calls it
- * twice, halts the request; so does one that calls it after it has returned
- * (its outcome is decided) or after the request was answered.
+ * twice, halts the request; a call after it has returned (its outcome is
+ * read) or after the request was answered runs nothing and rejects.
  * When the handler answers synchronously, `next()` resolves to its result
- * without waiting on another promise. The caller awaits `returned` itself,
- * so the outermost middleware costs no promise of the chain's own.
+ * without waiting on another promise. The caller awaits `returned` itself
+ * rather than chaining a promise on it.
  */
 function startMiddlewareChain(
   chain: ChainDefinition,
