@@ -99,6 +99,41 @@ describe('form limits', () => {
     expect(countMultipartEntries(encode(body), 'multipart/form-data', 100)).toEqual({ fields: 0, files: 0 })
   })
 
+  it('finds the boundary the runtime uses even when an earlier parameter quotes a look-alike, so the count cannot be dodged', async () => {
+    const parts = Array.from({ length: 1001 }, (_, index) => field(`f${index}`))
+    for (const contentType of ['multipart/form-data; x="; boundary=QQ"; boundary=b', 'multipart/form-data; x="\\"; boundary=QQ"; boundary=b', 'multipart/form-data; boundary =QQ; boundary=b']) {
+      const { status, body } = await send('/echo', contentType, multipart('b', parts))
+      expect(status, contentType).toBe(413)
+      expect(body.error?.message).toBe('Form data has more than 1000 fields')
+    }
+    expect(countMultipartEntries(new TextEncoder().encode(multipart('b', [field('a')])), 'multipart/form-data; x="; boundary=QQ"; boundary=b', 100)).toEqual({ fields: 1, files: 0 })
+  })
+
+  it('never counts fewer parts than the runtime\'s FormData parser reads, whatever the content type\'s parameters (property)', async () => {
+    const names = fc.constantFrom('boundary', 'BOUNDARY', 'x', 'boundary ', ' boundary', 'charset')
+    const quoted = fc.array(fc.constantFrom('b', 'QQ', ';', '; boundary=', '\\"', '\\', 'x', ' '), { maxLength: 5 }).map(parts => `"${parts.join('')}"`)
+    const values = fc.oneof(fc.constantFrom('b', 'QQ', 'a b', 'x', '', 'b '), quoted)
+    const parametersOf = fc.array(fc.tuple(fc.constantFrom(';', '; ', ' ;'), names, fc.constantFrom('=', ''), values), { maxLength: 4 })
+      .map(list => list.map(([separator, name, equals, value]) => `${separator}${name}${equals}${value}`))
+    const candidates = ['b', 'QQ', 'a b', 'x', 'b ']
+    await fc.assert(fc.asyncProperty(parametersOf, async (parameters) => {
+      const contentType = `multipart/form-data${parameters.join('')}`
+      for (const candidate of candidates) {
+        const body = new TextEncoder().encode(multipart(candidate, [field('f1'), file('f2'), field('f3')]))
+        let parsed: FormData
+        try {
+          parsed = await new Response(body, { headers: { 'content-type': contentType } }).formData()
+        }
+        catch {
+          continue
+        }
+        const count = countMultipartEntries(body, contentType, 100)
+        expect(count.fields, contentType).toBeGreaterThanOrEqual([...parsed].length)
+        expect(count.files, contentType).toBeGreaterThanOrEqual([...parsed.values()].filter(value => typeof value !== 'string').length)
+      }
+    }), { numRuns: 1000 })
+  })
+
   it('a form within the limits is still parsed into a plain object', async () => {
     const { body } = await send('/echo', 'multipart/form-data; boundary=XYZ', multipart('XYZ', [field('a'), field('a', '2'), field('filename', 'x')]))
     expect(body).toEqual({ success: true, data: { input: { a: ['1', '2'], filename: 'x' } } })

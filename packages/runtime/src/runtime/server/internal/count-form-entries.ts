@@ -1,3 +1,5 @@
+import { multipartBoundaryOf } from './multipart-boundary'
+
 // Counting a form's entries from its bytes, so that a form over the limits is refused before
 // Response.formData() builds it: building costs a hundred times what the same bytes of JSON cost.
 
@@ -50,7 +52,7 @@ export interface MultipartCount {
  */
 export function countMultipartEntries(body: Uint8Array, contentType: string, limit: number): MultipartCount {
   const count: MultipartCount = { fields: 0, files: 0 }
-  const boundary = boundaryOf(contentType)
+  const boundary = multipartBoundaryOf(contentType)
   if (boundary === undefined) return count
   // `\r\n--boundary`; the first delimiter may also open the body without its line break
   const delimiter = new TextEncoder().encode(`\r\n--${boundary}`)
@@ -70,17 +72,6 @@ export function countMultipartEntries(body: Uint8Array, contentType: string, lim
     skip = delimiter.length
   }
   return count
-}
-
-/**
- * The `boundary` parameter of a content type, read as the WHATWG MIME type
- * parser reads it (which the runtime's FormData parser follows): the first
- * one, its name in any case, its value bare or a quoted string.
- */
-function boundaryOf(contentType: string): string | undefined {
-  const match = /;\s*boundary=(?:"((?:[^"\\]|\\.)*)"|([^;]*))/i.exec(contentType)
-  if (!match) return undefined
-  return match[1] !== undefined ? match[1].replace(/\\(.)/g, '$1') : match[2]!.trim()
 }
 
 /** Whether the part headers from `start` to the blank line (or `partEnd`) carry a `filename` (or `filename*`) parameter. */
