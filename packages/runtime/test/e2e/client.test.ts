@@ -64,6 +64,55 @@ describe('$action in the browser of a built app', () => {
   })
 })
 
+describe('calls that cannot be made, in the browser of a built app', () => {
+  it('refuse empty, "." and ".." params and bad options with a TypeError, and send nothing', async () => {
+    const sent: string[] = []
+    const record = (request: { url: () => string }) => sent.push(request.url())
+    page.on('request', record)
+    const outcomes = await page.evaluate(async () => {
+      const outcome = async (start: () => Promise<unknown>) => {
+        try {
+          await start()
+          return 'sent'
+        }
+        catch (error) {
+          return `${(error as Error).name}: ${(error as Error).message}`
+        }
+      }
+      const remove = actionLab.useAction('/api/todos/:id', { method: 'DELETE' })
+      return {
+        action: [
+          await outcome(() => actionLab.$action('/api/todos/:id', { method: 'DELETE', params: { id: '' } })),
+          await outcome(() => actionLab.$action('/api/todos/:id', { method: 'PATCH', params: { id: '..' }, input: { title: 'x' } })),
+          await outcome(() => actionLab.$action('/api/flaky/:key', { params: { key: '.' }, input: { failures: 0 } })),
+          await outcome(() => actionLab.$action('/api/whoami', { retry: Number.NaN })),
+          await outcome(() => actionLab.$action('/api/whoami', { method: 'FETCH' })),
+        ],
+        execute: await outcome(() => remove.execute(undefined, { params: { id: '..' } })),
+        status: remove.status.value,
+        useAction: await outcome(async () => actionLab.useAction('/api/whoami', { onSuccess: 'refresh' })),
+      }
+    })
+    page.off('request', record)
+    const refused = (value: string) => `TypeError: Route param "${value}`
+    expect(outcomes.action[0]).toBe(`${refused('id')}" for /api/todos/:id is "": an empty, "." or ".." segment would reach another route`)
+    expect(outcomes.action[1]).toBe(`${refused('id')}" for /api/todos/:id is "..": an empty, "." or ".." segment would reach another route`)
+    expect(outcomes.action[2]).toBe(`${refused('key')}" for /api/flaky/:key is ".": an empty, "." or ".." segment would reach another route`)
+    expect(outcomes.action[3]).toBe('TypeError: Action option "retry" must be a whole number of attempts, 0 or more, got NaN')
+    expect(outcomes.action[4]).toBe('TypeError: Action option "method" must be one of GET, HEAD, POST, PUT, PATCH, DELETE, got "FETCH"')
+    expect(outcomes.execute).toBe(`${refused('id')}" for /api/todos/:id is "..": an empty, "." or ".." segment would reach another route`)
+    expect(outcomes.status).toBe('idle')
+    expect(outcomes.useAction).toBe('TypeError: Action option "onSuccess" must be a function, got "refresh"')
+    expect(sent).toEqual([])
+  })
+
+  it('keeps /, %, spaces and unicode inside their segment, and the query apart', async () => {
+    const id = 'a/b%2e%c d é😀'
+    const result = await page.evaluate(id => actionLab.$action('/api/client-params/:id', { method: 'GET', params: { id }, input: { q: '1' } }), id)
+    expect(result).toEqual({ success: true, data: { id, input: { q: '1' } } })
+  })
+})
+
 describe('useAction in the browser of a built app', () => {
   it('tracks status, data and fieldErrors, and runs the callbacks', async () => {
     const seen = await page.evaluate(async () => {
@@ -131,4 +180,40 @@ describe('SSR', () => {
     const anonymous = await (await fetch(baseURL)).text()
     expect(anonymous).toMatch(/data-test="whoami">\s*anonymous\s*</)
   })
+
+  it('does not pass the page request\'s body headers on to actions: a big form POST to the page leaves their JSON calls intact', async () => {
+    const response = await fetch(`${baseURL}/client-ssr`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'content-encoding': 'identity',
+        'cookie': 'session=posted',
+        'accept-language': 'fr-CH',
+        'x-forwarded-for': '203.0.113.9',
+      },
+      body: `big=${'x'.repeat(2 * 1024 * 1024)}`,
+    })
+    const probe = readSsrProbe(await response.text())
+    expect(probe.echo).toEqual({ success: true, data: { method: 'POST', input: { probe: 'json' } } })
+    expect(probe.headers.success).toBe(true)
+    const seen = probe.headers.data
+    for (const name of ['content-type', 'content-length', 'content-encoding', 'transfer-encoding', 'expect', 'connection']) {
+      expect(seen.names).not.toContain(name)
+    }
+    expect(seen).toMatchObject({ cookie: 'session=posted', acceptLanguage: 'fr-CH', forwardedFor: '203.0.113.9' })
+    expect(probe.whoami).toEqual({ success: true, data: { session: 'posted', client: null } })
+  })
+
+  it('useActionQuery refuses a ".." param during SSR with a TypeError naming it', async () => {
+    const probe = readSsrProbe(await (await fetch(`${baseURL}/client-ssr`)).text())
+    expect(probe.refused).toBe('TypeError: Route param "key" for /api/flaky/:key is "..": an empty, "." or ".." segment would reach another route')
+  })
 })
+
+/** The JSON the /client-ssr probe renders during SSR. */
+function readSsrProbe(html: string) {
+  const match = /data-test="client-ssr">([^<]*)</.exec(html)
+  if (!match) throw new Error(`no SSR probe in the page:\n${html.slice(0, 2000)}`)
+  const text = match[1]!.replace(/&quot;/g, '"').replace(/&#39;/g, '\'').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
+  return JSON.parse(text)
+}
