@@ -16,7 +16,7 @@ const PLAIN_KEY = /^[A-Z_$][\w$]*$/i
  * `text`, and is safe to paste anywhere code goes: no raw newline, quote,
  * `<`, line separator or invisible formatting character survives.
  * @example
- * toJsString('it\'s </script>') // '\'it\\\'s \\u003C/script>\''
+ * toJsString("it's </script>") // the text 'it\'s \u003C/script>'
  */
 export function toJsString(text: string): string {
   return `'${text.replace(UNSAFE_CHARACTERS, char => SHORT_ESCAPES[char] ?? `\\u${char.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)}'`
@@ -48,7 +48,10 @@ function formatJsonValue(value: unknown, indent: number): string {
  * Keys and strings are escaped with `toJsString`, so recorded data cannot
  * turn into code on the developer's clipboard.
  * @example
- * toJsLiteral({ 'a\', evil: 1, b: \'': 1 }) // "{\n  'a\\', evil: 1, b: \\'': 1,\n}"
+ * toJsLiteral({ "a', evil: 1, b: '": 1 })
+ * // {
+ * //   'a\', evil: 1, b: \'': 1,
+ * // }
  */
 export function toJsLiteral(value: unknown, indent = 0): string {
   let json: string | undefined
