@@ -68,3 +68,21 @@ describe('replaying a body request with a query string', () => {
     expect(draftUrl(draft)).toBe('/api/x?from=outside')
   })
 })
+
+describe('a param that would reach another route', () => {
+  it('is refused with a TypeError naming it, so a replay or a copy never hits another route', async () => {
+    const base = { method: 'DELETE', route: '/api/todos/:id', input: {}, headers: {} }
+    for (const id of ['', '.', '..']) {
+      expect(() => draftUrl({ ...base, params: { id } })).toThrow(new TypeError(`Route param "id" is ${JSON.stringify(id)}: an empty, "." or ".." segment would reach another route`))
+    }
+    expect(() => draftUrl({ ...base, route: '/api/files/**:path', params: { path: 'a/../b' } })).toThrow(TypeError)
+    expect(draftUrl({ ...base, route: '/api/files/**:path', params: { path: 'a/..b/c d' } })).toBe('/api/files/a/..b/c%20d')
+    const calls: string[] = []
+    const fakeFetch = (async (url: string) => {
+      calls.push(url)
+      return new Response('{}')
+    }) as unknown as typeof fetch
+    await expect(sendDraft({ ...base, params: { id: '..' } }, fakeFetch)).rejects.toThrow(TypeError)
+    expect(calls).toEqual([])
+  })
+})

@@ -30,11 +30,29 @@ export function usesQuery(method: string): boolean {
   return QUERY_METHODS.has(method.toUpperCase())
 }
 
-/** The concrete path of a draft: dynamic segments filled in, the query appended for GET/HEAD. */
+// a segment the URL resolver would drop or climb out of (a browser and curl treat %2E like a dot)
+const UNSAFE_SEGMENTS = new Set(['', '.', '..'])
+
+function fillSegment(name: string, value: string, catchAll: boolean): string {
+  const segments = catchAll ? value.split('/') : [value]
+  if (segments.some(segment => UNSAFE_SEGMENTS.has(segment))) {
+    throw new TypeError(`Route param "${name}" is ${JSON.stringify(value)}: an empty, "." or ".." segment would reach another route`)
+  }
+  return segments.map(encodeURIComponent).join('/')
+}
+
+/**
+ * The concrete path of a draft: dynamic segments filled in, the query
+ * appended for GET/HEAD. A param that is empty, `.` or `..` (or holds such
+ * a segment in a catch-all) throws a TypeError: the request would reach
+ * another route.
+ * @example
+ * draftUrl({ method: 'GET', route: '/api/todos/:id', params: { id: '7' }, input: { q: 'x' }, headers: {} }) // '/api/todos/7?q=x'
+ */
 export function draftUrl(draft: RequestDraft): string {
   const path = draft.route.split('/').map((segment) => {
-    if (segment.startsWith(':')) return encodeURIComponent(draft.params[segment.slice(1)] ?? '')
-    if (segment.startsWith('**')) return (draft.params[segment.slice(3) || '_'] ?? '').split('/').map(encodeURIComponent).join('/')
+    if (segment.startsWith(':')) return fillSegment(segment.slice(1), draft.params[segment.slice(1)] ?? '', false)
+    if (segment.startsWith('**')) return fillSegment(segment.slice(3) || '_', draft.params[segment.slice(3) || '_'] ?? '', true)
     return segment
   }).join('/')
   const fields = usesQuery(draft.method) ? draft.input : draft.query
