@@ -38,6 +38,7 @@ const URLENCODED = 'application/x-www-form-urlencoded'
 const multipart = (boundary: string, parts: string[]) => `${parts.map(part => `--${boundary}\r\n${part}\r\n`).join('')}--${boundary}--\r\n`
 const field = (name: string, value = '1') => `Content-Disposition: form-data; name="${name}"\r\n\r\n${value}`
 const file = (name: string, content = 'x') => `Content-Disposition: form-data; name="${name}"; filename="${name}.txt"\r\nContent-Type: text/plain\r\n\r\n${content}`
+const encode = (text: string) => new TextEncoder().encode(text)
 const fields = (count: number) => Array.from({ length: count }, (_, index) => `k${index}=1`).join('&')
 
 describe('form limits', () => {
@@ -48,14 +49,16 @@ describe('form limits', () => {
     expect(body).toEqual({ success: false, error: { code: 'PAYLOAD_TOO_LARGE', message: 'Form data has more than 1000 fields', statusCode: 413 } })
   })
 
-  it('counts urlencoded fields as URLSearchParams does: empty pieces between & are not fields', async () => {
-    expect(countUrlencodedFields(new TextEncoder().encode('&&a=1&&&b=2&'), 10)).toBe(2)
-    expect(countUrlencodedFields(new TextEncoder().encode(''), 10)).toBe(0)
-    expect(countUrlencodedFields(new TextEncoder().encode('a'), 10)).toBe(1)
-    fc.assert(fc.property(fc.array(fc.oneof(fc.constant(''), fc.string({ unit: 'binary-ascii' }))), (pieces) => {
+  it('counts urlencoded fields as the runtime\'s form parser does: empty pieces between & are not fields', async () => {
+    expect(countUrlencodedFields(encode('&&a=1&&&b=2&'), 10)).toBe(2)
+    expect(countUrlencodedFields(encode(''), 10)).toBe(0)
+    expect(countUrlencodedFields(encode('a'), 10)).toBe(1)
+    expect(countUrlencodedFields(encode('?&a'), 10)).toBe(1)
+    await fc.assert(fc.asyncProperty(fc.array(fc.oneof(fc.constant(''), fc.string({ unit: 'binary-ascii' }))), async (pieces) => {
       const text = pieces.join('&')
-      expect(countUrlencodedFields(new TextEncoder().encode(text), Number.MAX_SAFE_INTEGER)).toBe([...new URLSearchParams(text)].length)
-    }), { numRuns: 500 })
+      const form = await new Response(text, { headers: { 'content-type': URLENCODED } }).formData()
+      expect(countUrlencodedFields(encode(text), Number.MAX_SAFE_INTEGER)).toBe([...form].length)
+    }), { numRuns: 1000 })
     const body = await send('/echo', URLENCODED, `${'&'.repeat(5000)}a=1`)
     expect(body).toEqual({ status: 200, body: { success: true, data: { input: { a: '1' } } } })
   })
@@ -89,7 +92,6 @@ describe('form limits', () => {
   })
 
   it('counts multipart parts by the boundary the runtime reads (the first, quoted or not), not by look-alike lines', () => {
-    const encode = (text: string) => new TextEncoder().encode(text)
     const body = multipart('XYZ', [field('a', 'x --XYZ inside a value\r\n--XY'), file('b', '\r\n--XYZnot-a-delimiter?'), field('c')])
     // the look-alike inside b's content is a delimiter to any parser; the one in a's value is not at a line start
     expect(countMultipartEntries(encode(body), 'multipart/form-data; boundary=XYZ', 100)).toEqual({ fields: 4, files: 1 })
@@ -175,16 +177,31 @@ describe('nesting limit', () => {
       : 0
     fc.assert(fc.property(fc.jsonValue({ maxDepth: 8 }), fc.nat({ max: 10 }), (value, limit) => {
       const text = JSON.stringify(value)
-      expect(isNestedDeeperThan(text, limit)).toBe(depthOf(value) > limit)
+      expect(isNestedDeeperThan(encode(text), limit)).toBe(depthOf(value) > limit)
     }), { numRuns: 1000 })
   })
 
-  it('keeps the nesting check off small bodies: text shorter than the limit cannot be deeper', () => {
-    expect(isNestedDeeperThan('[[[', 3)).toBe(false)
-    expect(isNestedDeeperThan('[[[[', 3)).toBe(true)
-    expect(isNestedDeeperThan('"[[[[[[[["', 3)).toBe(false)
-    expect(isNestedDeeperThan('["\\\\",[[[1]]]]', 3)).toBe(true)
-    expect(isNestedDeeperThan('["\\"",[[1]]]', 3)).toBe(false)
+  it('keeps the nesting check off small bodies: a body no longer than the limit cannot be deeper', () => {
+    expect(isNestedDeeperThan(encode('[[['), 3)).toBe(false)
+    expect(isNestedDeeperThan(encode('[[[['), 3)).toBe(true)
+  })
+
+  it('skips strings, escaped quotes and backslashes included, short or long', () => {
+    for (const filler of ['', 'x'.repeat(100)]) {
+      expect(isNestedDeeperThan(encode(`"${filler}[[[[[[[["`), 3), filler).toBe(false)
+      expect(isNestedDeeperThan(encode(`["${filler}\\\\",[[[1]]]]`), 3), filler).toBe(true)
+      expect(isNestedDeeperThan(encode(`["${filler}\\"",[[1]]]`), 3), filler).toBe(false)
+      expect(isNestedDeeperThan(encode(`["${filler}\\"[[[[",[[1]]]`), 3), filler).toBe(false)
+      expect(isNestedDeeperThan(encode(`["${filler}é[[[[",[[1]]]`), 3), filler).toBe(false)
+    }
+  })
+
+  it('finds the nesting of strings of any content and length (property)', () => {
+    fc.assert(fc.property(fc.array(fc.string({ unit: 'grapheme', maxLength: 200 }), { maxLength: 5 }), fc.nat({ max: 6 }), (strings, depth) => {
+      const text = `${'['.repeat(depth)}${JSON.stringify(strings)}${']'.repeat(depth)}`
+      expect(isNestedDeeperThan(encode(text), depth)).toBe(true)
+      expect(isNestedDeeperThan(encode(text), depth + 1)).toBe(false)
+    }), { numRuns: 1000 })
   })
 })
 

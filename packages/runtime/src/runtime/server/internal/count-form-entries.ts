@@ -4,6 +4,7 @@ import { multipartBoundaryOf } from './multipart-boundary'
 // Response.formData() builds it: building costs a hundred times what the same bytes of JSON cost.
 
 const AMPERSAND = 0x26
+const QUESTION_MARK = 0x3F
 const CR = 0x0D
 const LF = 0x0A
 const DASH = 0x2D
@@ -15,14 +16,15 @@ const STAR = 0x2A
 const FILENAME = [0x66, 0x69, 0x6C, 0x65, 0x6E, 0x61, 0x6D, 0x65] // `filename`, lower case
 
 /**
- * The entries of a urlencoded body, counted as URLSearchParams counts them:
- * the non-empty pieces between `&`. Stops counting past `limit`.
+ * The entries of a urlencoded body, counted as the runtime's parser counts
+ * them: the non-empty pieces between `&`. Stops counting past `limit`.
  * @example
  * countUrlencodedFields(new TextEncoder().encode('a=1&&b=2'), 1000) // 2
  */
 export function countUrlencodedFields(body: Uint8Array, limit: number): number {
   let count = 0
-  let start = 0
+  // the parser reads the body as URLSearchParams reads a string: a leading `?` is dropped
+  let start = body[0] === QUESTION_MARK ? 1 : 0
   while (start <= body.length && count <= limit) {
     let end = body.indexOf(AMPERSAND, start)
     if (end === -1) end = body.length

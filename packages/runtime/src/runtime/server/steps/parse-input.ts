@@ -166,21 +166,14 @@ function concatChunks(chunks: Uint8Array[], size: number): Uint8Array {
 }
 
 /**
- * JSON text to a value. Nesting past the limit is refused before parsing: the
- * parse itself survives 100,000 levels, but what comes after (a schema, the
- * answer's JSON.stringify, the handler's own walk) recurses and overflows.
+ * A JSON body to a value. Nesting past the limit is refused before decoding:
+ * the parse itself survives 100,000 levels, but what comes after (a schema,
+ * the answer's JSON.stringify, the handler's own walk) recurses and overflows.
  */
 function parseJsonBody(body: Uint8Array, maxJsonDepth: number): unknown {
-  let text: string
+  if (isNestedDeeperThan(body, maxJsonDepth)) throw payloadTooLarge(`Request body is nested deeper than ${maxJsonDepth} levels`)
   try {
-    text = utf8.decode(body)
-  }
-  catch {
-    throw invalidJson()
-  }
-  if (isNestedDeeperThan(text, maxJsonDepth)) throw payloadTooLarge(`Request body is nested deeper than ${maxJsonDepth} levels`)
-  try {
-    return parseJsonSafely(text)
+    return parseJsonSafely(utf8.decode(body))
   }
   catch {
     throw invalidJson()
