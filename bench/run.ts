@@ -10,9 +10,10 @@ import { buildPart } from './build/index'
 import { clientSizePart } from './client-size/index'
 import { cliTimePart } from './cli/index'
 import { devtoolsPart } from './devtools/index'
+import { formsPart } from './forms/index'
 
 /** Every part, in the order they run and appear in the table. */
-const parts: BenchPart[] = [httpPart, overheadPart, buildPart, clientSizePart, cliTimePart, devtoolsPart]
+const parts: BenchPart[] = [httpPart, formsPart, overheadPart, buildPart, clientSizePart, cliTimePart, devtoolsPart]
 
 const args = process.argv.slice(2)
 const options: BenchOptions = { smoke: args.includes('--smoke'), profile: args.includes('--profile') }

@@ -10,7 +10,7 @@ export interface Answer {
 
 /** Sends a scenario's request once and reads the answer. */
 export async function ask(url: string, scenario: HttpScenario): Promise<Answer> {
-  const response = await fetch(url + scenario.path, { method: scenario.method, headers: scenarioHeaders, body: scenario.body })
+  const response = await fetch(url + scenario.path, { method: scenario.method, headers: scenario.headers ?? scenarioHeaders, body: scenario.body })
   return { status: response.status, body: await response.json() }
 }
 

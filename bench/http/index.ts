@@ -218,7 +218,7 @@ function instructionRows(scenario: HttpScenario, instructions: Map<string, numbe
 }
 
 /** The same values in a random order (Fisher-Yates). */
-function shuffled<T>(values: T[]): T[] {
+export function shuffled<T>(values: T[]): T[] {
   const result = [...values]
   for (let index = result.length - 1; index > 0; index--) {
     const other = Math.floor(Math.random() * (index + 1))

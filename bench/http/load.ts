@@ -51,7 +51,8 @@ function send(agent: Agent, url: URL, scenario: HttpScenario, headers: Record<st
  */
 export async function loadBlock(agent: Agent, url: string, scenario: HttpScenario, requests: number, connections = 10): Promise<void> {
   const target = new URL(url)
-  const headers = scenario.body ? { ...scenarioHeaders, 'content-length': String(Buffer.byteLength(scenario.body)) } : scenarioHeaders
+  const base = scenario.headers ?? scenarioHeaders
+  const headers = scenario.body ? { ...base, 'content-length': String(Buffer.byteLength(scenario.body)) } : base
   let left = requests
   await Promise.all(Array.from({ length: connections }, async () => {
     while (left-- > 0) await send(agent, target, scenario, headers)

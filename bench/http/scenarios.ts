@@ -7,6 +7,8 @@ export interface HttpScenario {
   method: 'GET' | 'POST'
   path: string
   body?: string
+  /** Request headers, when not the JSON ones every HTTP scenario sends. */
+  headers?: Record<string, string>
   /** The status the floor answers; a server answering otherwise is noted. */
   status: number
 }

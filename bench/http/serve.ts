@@ -1,6 +1,4 @@
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { createApp, toNodeListener } from 'h3'
+import { serveOverIpc } from '../lib/serve-over-ipc'
 import { serverSubjects } from './servers/index'
 
 /**
@@ -9,19 +7,4 @@ import { serverSubjects } from './servers/index'
  */
 const subject = serverSubjects.find(candidate => candidate.name === process.argv[2])
 if (!subject) throw new Error(`unknown server ${process.argv[2]}`)
-
-const app = createApp().use(subject.createRouter())
-const server = createServer(toNodeListener(app))
-server.keepAliveTimeout = 60_000
-server.listen(0, '127.0.0.1', () => {
-  process.send!({ port: (server.address() as AddressInfo).port })
-})
-// the parent asks for the CPU time this process has used, before and after each load
-process.on('message', (message: { type?: string }) => {
-  if (message?.type === 'cpu') {
-    const { user, system } = process.cpuUsage()
-    process.send!({ type: 'cpu', micros: user + system })
-  }
-})
-// the parent's disconnect lets a profiled server write its profile on a clean exit
-process.on('disconnect', () => server.close(() => process.exit(0)))
+serveOverIpc(subject.createRouter())

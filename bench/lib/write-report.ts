@@ -51,13 +51,14 @@ pnpm install
 pnpm bench                                          # full run (rewrites this file)
 pnpm --filter @action-route/bench run bench:smoke   # short run for CI: prints the table, writes nothing
 pnpm --filter @action-route/bench run bench -- --only http,overhead   # some parts only (never writes this file)
+pnpm --filter @action-route/bench run bench -- --only forms          # the refused-forms rows alone, in under a minute
 pnpm --filter @action-route/bench run bench -- --profile --only http  # CPU profiles of the servers into bench/results/
 cd bench && npx vitest bench                        # the in-process overhead benchmarks alone
 cd bench && node --import jiti/register compare/compare-runtimes.ts <commit>   # another commit's defineAction beside this tree's
 \`\`\`
 
 The HTTP part's instruction counts need valgrind (Debian's \`valgrind\` package, which \`.ci/run\` installs); without it they are skipped, with a note under the table.
-The runner is \`bench/run.ts\`; each part is a module in \`bench/\` (\`http/\`, \`overhead/\`, \`build/\`, \`client-size/\`, \`cli/\`, \`devtools/\`).
+The runner is \`bench/run.ts\`; each part is a module in \`bench/\` (\`http/\`, \`forms/\`, \`overhead/\`, \`build/\`, \`client-size/\`, \`cli/\`, \`devtools/\`).
 Generated apps and bundles go to \`bench/.work/\` (git-ignored).
 `
   await writeFile(file, text)
