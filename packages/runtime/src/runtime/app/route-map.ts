@@ -48,20 +48,29 @@ export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${
 /** Values for a pattern's dynamic segments. */
 export type ActionParams<P extends string> = { [K in ParamNames<P>]: string | number }
 
-/** Options of `$action` and of `useAction`'s calls. */
+/**
+ * Options of `$action` and of `useAction`'s calls. A value that cannot work
+ * (an unknown method, `retry: NaN`, a negative timeout...) throws a
+ * TypeError naming the option, and nothing is sent.
+ */
 export interface ActionCallOptions<P extends ActionPath, M extends HttpMethod> {
   method?: M
-  /** Filled into the `:name` segments, URL-encoded. */
+  /**
+   * Filled into the `:name` segments, URL-encoded (`/`, `?`, `#` and `%`
+   * stay inside the segment; a `**:name` catch-all keeps its slashes). An
+   * empty, `.` or `..` value, or such a segment in a catch-all, would reach
+   * another route and throws a TypeError.
+   */
   params?: ActionParams<P>
   /** Sent as the query for GET and HEAD, as a JSON body otherwise. */
   input?: ActionInput<P, M>
   headers?: Record<string, string>
   signal?: AbortSignal
-  /** Milliseconds before the call gives up with TIMEOUT_ERROR. */
+  /** Milliseconds before the call gives up with TIMEOUT_ERROR; 0 or left out: no limit. At most 2147483647. */
   timeout?: number
-  /** Extra attempts after a network failure or a 5xx, for GET, HEAD, PUT and DELETE only. Default 0. */
+  /** Extra attempts (a whole number) after a network failure or a 5xx, for GET, HEAD, PUT and DELETE only. Default 0. */
   retry?: number
-  /** Milliseconds between attempts. Default 300. */
+  /** Milliseconds between attempts, 0 or more. Default 300. */
   retryDelay?: number
 }
 
