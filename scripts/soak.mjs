@@ -4,10 +4,11 @@
 // Usage: pnpm soak [--amount 50000] [--connections 100] [--no-build] [--write docs/soak.md]
 //        pnpm soak --dev: the same against `nuxi dev` with the DevTools recorder on (memory must stay bounded)
 import { execFileSync, spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
-import os from 'node:os'
+import os, { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
@@ -107,11 +108,18 @@ async function load(url, total) {
 const nuxtBin = join(root, 'node_modules/nuxt/bin/nuxt.mjs')
 if (!args['no-build'] && !args.dev) execFileSync(process.execPath, [nuxtBin, 'build', playground], { stdio: 'inherit' })
 const port = await freePort()
+// nuxi dev gets a HOME of its own holding a DevTools dev auth token, which the recorder's endpoints require
+const devHome = args.dev ? mkdtempSync(join(tmpdir(), 'action-route-soak-home-')) : undefined
+const devToken = randomBytes(16).toString('hex')
+if (devHome) {
+  mkdirSync(join(devHome, '.nuxt/devtools'), { recursive: true })
+  writeFileSync(join(devHome, '.nuxt/devtools/dev-auth-token.txt'), devToken)
+}
 const server = args.dev
   ? spawn(process.execPath, [nuxtBin, 'dev', playground, '--port', String(port), '--host', '127.0.0.1'], {
       stdio: 'inherit',
       detached: true,
-      env: { ...process.env, ACTION_ROUTE_DEVTOOLS: args['no-recorder'] ? 'off' : 'on' },
+      env: { ...process.env, HOME: devHome, XDG_CONFIG_HOME: '', ACTION_ROUTE_DEVTOOLS: args['no-recorder'] ? 'off' : 'on' },
     })
   : spawn(process.execPath, [join(playground, '.output/server/index.mjs')], {
       stdio: 'inherit',
@@ -147,7 +155,7 @@ try {
     p99: run.result.latency.p99,
     rps: Math.round(run.result.requests.average),
   }))
-  const records = args.dev && !args['no-recorder'] ? (await (await fetch(`${url}/__action-route/api/records`)).json()).length : undefined
+  const records = args.dev && !args['no-recorder'] ? (await (await fetch(`${url}/__action-route/api/records`, { headers: { 'x-action-route-token': devToken } })).json()).length : undefined
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU'
   const report = [
     `# Soak${args.dev ? ` in nuxi dev, recorder ${args['no-recorder'] ? 'off' : 'on'}` : ''}: ${amount} mixed requests x 2 at ${connections} connections`,
@@ -176,4 +184,5 @@ try {
 finally {
   if (args.dev) process.kill(-server.pid, 'SIGTERM')
   else server.kill()
+  if (devHome) rmSync(devHome, { recursive: true, force: true })
 }

@@ -34,7 +34,7 @@ export const devtoolsPart: BenchPart = {
       // ready means the plain route answers: the registry must not have been asked before the timed first call
       const server = await startDevServer(appDir, '/api/ping')
       try {
-        const first = await timeGet(`${server.baseURL}${registryPath}`)
+        const first = await timeGet(`${server.baseURL}${registryPath}`, server.authHeaders)
         const listed = (first.body as { routes: ListedRoute[] }).routes
         const listedActions = listed.filter(route => route.isAction).length
         if (listedActions !== actions) {
@@ -43,7 +43,7 @@ export const devtoolsPart: BenchPart = {
         const later: number[] = []
         const floor: number[] = []
         for (let call = 0; call < laterCalls; call++) {
-          later.push((await timeGet(`${server.baseURL}${registryPath}`)).ms)
+          later.push((await timeGet(`${server.baseURL}${registryPath}`, server.authHeaders)).ms)
           floor.push((await timeGet(`${server.baseURL}/api/ping`)).ms)
         }
         startSamples.push(server.startMs)

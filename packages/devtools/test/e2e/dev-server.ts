@@ -37,19 +37,47 @@ export interface RunningNuxtDev extends RunningNuxt {
   authHeaders: Record<string, string>
 }
 
+/** A temporary HOME holding a fresh Nuxt DevTools dev auth token, for a `nuxi dev` a test or a bench owns. */
+export interface DevtoolsHome {
+  /** Environment for the `nuxi dev` process: its HOME (and no XDG_CONFIG_HOME) point at the folder. */
+  env: Record<string, string>
+  token: string
+  /** The headers that prove the caller is the developer. */
+  authHeaders: Record<string, string>
+  remove: () => Promise<void>
+}
+
+/**
+ * Makes a temporary HOME with `.nuxt/devtools/dev-auth-token.txt`, so the
+ * process started with `env` accepts `authHeaders` and the real home is left alone.
+ * @example
+ * const home = await createDevtoolsHome()
+ * spawn(node, [nuxtBin, 'dev'], { env: { ...process.env, ...home.env } })
+ * await fetch(`${baseURL}/__action-route/api/routes`, { headers: home.authHeaders })
+ */
+export async function createDevtoolsHome(): Promise<DevtoolsHome> {
+  const home = await mkdtemp(join(tmpdir(), 'action-route-home-'))
+  const token = randomBytes(16).toString('hex')
+  await mkdir(join(home, '.nuxt/devtools'), { recursive: true })
+  await writeFile(join(home, '.nuxt/devtools/dev-auth-token.txt'), token)
+  return {
+    env: { HOME: home, XDG_CONFIG_HOME: '' },
+    token,
+    authHeaders: { 'x-action-route-token': token },
+    remove: () => rm(home, { recursive: true, force: true }),
+  }
+}
+
 /**
  * Starts `nuxi dev` on the playground on a free port, with HOME in a temporary
  * folder that holds a fresh DevTools token file (so the test owns the token and
  * the real home is left alone), and waits until the action registry answers.
  */
 export async function startNuxtDev(): Promise<RunningNuxtDev> {
-  const home = await mkdtemp(join(tmpdir(), 'action-route-home-'))
-  const token = randomBytes(16).toString('hex')
-  await mkdir(join(home, '.nuxt/devtools'), { recursive: true })
-  await writeFile(join(home, '.nuxt/devtools/dev-auth-token.txt'), token)
-  const authHeaders = { 'x-action-route-token': token }
+  const home = await createDevtoolsHome()
+  const { token, authHeaders } = home
   const port = await freePort()
-  const { child, log } = runNuxi(['dev', playgroundDir, '--extends', isolatedLayer, '--port', String(port), '--host', '127.0.0.1', '--no-fork'], { HOME: home, XDG_CONFIG_HOME: '' })
+  const { child, log } = runNuxi(['dev', playgroundDir, '--extends', isolatedLayer, '--port', String(port), '--host', '127.0.0.1', '--no-fork'], home.env)
   const baseURL = `http://127.0.0.1:${port}`
   await waitFor(async () => {
     if (child.exitCode !== null) throw new Error(`nuxi dev exited:\n${log()}`)
@@ -63,7 +91,7 @@ export async function startNuxtDev(): Promise<RunningNuxtDev> {
     authHeaders,
     close: async () => {
       await stop(child)
-      await rm(home, { recursive: true, force: true })
+      await home.remove()
     },
   }
 }
