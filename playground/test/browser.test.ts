@@ -34,7 +34,7 @@ describe('the playground page in Chromium', () => {
     expect(await page.locator('[data-test=title-error]').count()).toBe(0)
     await page.screenshot({ path: `${screenshots}playground-after-add.png` })
 
-    // the reload renders on the server: the session cookie reaches the actions through useRequestFetch
+    // the reload renders on the server: the session cookie reaches the actions, which $action passes on during SSR
     const response = await page.reload()
     const html = await response!.text()
     expect(html).toContain(title)
