@@ -136,6 +136,16 @@ describe('form limits', () => {
     }), { numRuns: 1000 })
   })
 
+  it('answers bodies dense with separators or delimiter look-alikes with a 4xx or a success', async () => {
+    const big = (byte: number) => new Uint8Array(1_000_000).fill(byte)
+    expect((await send('/echo', 'multipart/form-data; boundary=b', big(0x0D))).body.error?.code).toBe('PARSE_ERROR')
+    expect((await send('/echo', 'multipart/form-data; boundary=b', `--b\r\n${'\r\n--'.repeat(200_000)}`)).body.error?.code).toBe('PARSE_ERROR')
+    expect((await send('/echo', URLENCODED, big(0x26))).body).toEqual({ success: true, data: { input: {} } })
+    const long = 'a'.repeat(500)
+    const lookAlikes = `--${long}\r\n${field('x')}${`\r\n--${long.slice(1)}b`.repeat(1000)}\r\n--${long}--\r\n`
+    expect(countMultipartEntries(encode(lookAlikes), `multipart/form-data; boundary=${long}`, 100)).toEqual({ fields: 1, files: 0 })
+  })
+
   it('a form within the limits is still parsed into a plain object', async () => {
     const { body } = await send('/echo', 'multipart/form-data; boundary=XYZ', multipart('XYZ', [field('a'), field('a', '2'), field('filename', 'x')]))
     expect(body).toEqual({ success: true, data: { input: { a: ['1', '2'], filename: 'x' } } })

@@ -71,15 +71,8 @@ async function parseBody(event: H3Event, limits: Partial<InputLimits>): Promise<
   if (contentType === 'application/json') return parseJsonBody(body, maxJsonDepth)
   const mediaType = contentType.split(';', 1)[0]!.trim().toLowerCase()
   if (mediaType === 'application/json' || mediaType.endsWith('+json')) return parseJsonBody(body, maxJsonDepth)
-  if (mediaType === 'application/x-www-form-urlencoded') {
-    assertFormFields(countUrlencodedFields(body, maxFormFieldsOf(limits)), limits)
-    return parseFormBody(body, contentType)
-  }
-  if (mediaType === 'multipart/form-data') {
-    const { fields, files } = countMultipartEntries(body, contentType, maxFormFieldsOf(limits))
-    assertFormFields(fields, limits)
-    const maxFormFiles = limits.maxFormFiles ?? actionDefaults.maxFormFiles
-    if (files > maxFormFiles) throw payloadTooLarge(`Form data has more than ${maxFormFiles} files`)
+  if (mediaType === 'application/x-www-form-urlencoded' || mediaType === 'multipart/form-data') {
+    assertFormWithinLimits(body, mediaType, contentType, limits)
     return parseFormBody(body, contentType)
   }
   throw createActionError({
@@ -93,12 +86,19 @@ function payloadTooLarge(message: string) {
   return createActionError({ code: 'PAYLOAD_TOO_LARGE', message, statusCode: 413 })
 }
 
-const maxFormFieldsOf = (limits: Partial<InputLimits>) => limits.maxFormFields ?? actionDefaults.maxFormFields
-
-/** Refuses a form of more entries than the limit, before anything builds it. */
-function assertFormFields(fields: number, limits: Partial<InputLimits>): void {
-  const maxFormFields = maxFormFieldsOf(limits)
+/**
+ * Refuses a form of more fields or files than the limits, counted from its
+ * bytes before anything builds it: building a form costs far more than
+ * counting, and it would run for every action, whatever its schema.
+ */
+function assertFormWithinLimits(body: Uint8Array, mediaType: string, contentType: string, limits: Partial<InputLimits>): void {
+  const maxFormFields = limits.maxFormFields ?? actionDefaults.maxFormFields
+  const { fields, files } = mediaType === 'multipart/form-data'
+    ? countMultipartEntries(body, contentType, maxFormFields)
+    : { fields: countUrlencodedFields(body, maxFormFields), files: 0 }
   if (fields > maxFormFields) throw payloadTooLarge(`Form data has more than ${maxFormFields} fields`)
+  const maxFormFiles = limits.maxFormFiles ?? actionDefaults.maxFormFiles
+  if (files > maxFormFiles) throw payloadTooLarge(`Form data has more than ${maxFormFiles} files`)
 }
 
 /**
