@@ -9,7 +9,7 @@ let server: TestServer
 beforeAll(async () => {
   server = await serve({
     '/capture': defineEventHandler(async (event) => {
-      const captured = await captureInput(event, 1024 * 1024)
+      const captured = await captureInput(event, { maxBodySize: 1024 * 1024, maxFormFields: 20, maxFormFiles: 2 })
       const body = await readRawBody(event, false)
       return { captured, bodyStillReadable: body?.byteLength ?? 0 }
     }),
@@ -46,6 +46,28 @@ describe('captureInput', () => {
     expect(captured.inputNote).toMatch(/malformed JSON.*22 bytes/)
     expect(JSON.stringify(captured)).not.toContain('hunter2')
     expect(bodyStillReadable).toBe(22)
+  })
+
+  it('does not build a urlencoded form over the field limit, which the action refuses unbuilt', async () => {
+    const body = Array.from({ length: 21 }, (_, index) => `f${index}=${index}`).join('&')
+    const { captured, bodyStillReadable } = await capture({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body })
+    expect(captured.input).toBeNull()
+    expect(captured.inputNote).toMatch(/over the 20-field or 2-file limit, not captured/)
+    expect(bodyStillReadable).toBe(body.length)
+  })
+
+  it('does not build a multipart form over the file limit', async () => {
+    const form = new FormData()
+    for (const name of ['a', 'b', 'c']) form.append(name, new File(['x'], `${name}.txt`))
+    const { captured } = await capture({ body: form })
+    expect(captured.input).toBeNull()
+    expect(captured.inputNote).toMatch(/over the 20-field or 2-file limit/)
+  })
+
+  it('captures a form at the limits, repeated fields as an array', async () => {
+    const body = Array.from({ length: 20 }, (_, index) => `tag=${index}`).join('&')
+    const { captured } = await capture({ headers: { 'content-type': 'application/x-www-form-urlencoded' }, body })
+    expect(captured.input).toEqual({ tag: Array.from({ length: 20 }, (_, index) => String(index)) })
   })
 
   it('does not show a body of another content type', async () => {

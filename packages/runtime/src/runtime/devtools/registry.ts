@@ -20,6 +20,8 @@ interface ActionDescriptor {
   middleware: readonly ((...args: never[]) => unknown)[]
   metadata: Record<string, unknown>
   maxBodySize?: number
+  maxFormFields?: number
+  maxFormFiles?: number
 }
 
 /** The `'~action'` descriptor of a route module's default export, when it is an action. */

@@ -29,7 +29,11 @@ export default function recordActionRequests(nitroApp: NitroAppLike) {
     const descriptor = actionDescriptorOf(await match.entry.load().catch(() => undefined))
     if (!descriptor) return
     const started = performance.now()
-    const captured = await captureInput(event, descriptor.maxBodySize ?? actionDefaults.maxBodySize)
+    const captured = await captureInput(event, {
+      maxBodySize: descriptor.maxBodySize ?? actionDefaults.maxBodySize,
+      maxFormFields: descriptor.maxFormFields ?? actionDefaults.maxFormFields,
+      maxFormFiles: descriptor.maxFormFiles ?? actionDefaults.maxFormFiles,
+    })
       .catch((): Awaited<ReturnType<typeof captureInput>> => ({ input: null, inputNote: 'body could not be read' }))
     ;(event as EventWithPending)[PENDING] = {
       started,
