@@ -72,21 +72,3 @@ export function parseRouteSpec(input: string): RouteSpec {
 
   return { route: segments.join('/'), method, params }
 }
-
-/**
- * The URL a route file answers, in h3 router syntax, as Nitro derives it.
- * @example
- * routeUrl('/api', 'todos/[id]') // '/api/todos/:id'
- * routeUrl('/api', 'users/[...slug]') // '/api/users/**:slug'
- */
-export function routeUrl(prefix: string, route: string): string {
-  const path = route
-    .split('/')
-    .filter(segment => !/^\(.*\)$/.test(segment))
-    .map(segment => segment
-      .replace(/\[\.\.\.([\w-]*)\]/g, (_, name: string) => (name ? `**:${name}` : '**'))
-      .replace(/\[([\w-]+)\]/g, ':$1'))
-    .join('/')
-    .replace(/(^|\/)index$/, '')
-  return `${prefix}/${path}`.replace(/\/+$/, '') || '/'
-}

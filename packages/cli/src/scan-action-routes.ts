@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import { join, relative } from 'pathe'
-import { glob } from 'tinyglobby'
-import { routeUrl } from './route-spec'
+import { relative } from 'pathe'
+// The module's own scanner, bundled into the CLI's dist at build time (see build.config.ts),
+// so the CLI and the module read route files by the same Nitro rules.
+import { scanActionRoutes as scanRouteFiles } from '../../runtime/src/routes/scan-action-routes'
 
 /** One route file found under server/api or server/routes. */
 export interface ScannedRoute {
@@ -15,8 +16,6 @@ export interface ScannedRoute {
   action: boolean
 }
 
-const methodSuffix = /\.(connect|delete|get|head|options|patch|post|put|trace)$/
-
 /**
  * Reads every route file of the app and tells actions from plain routes.
  * Sorted by route, then method.
@@ -25,21 +24,14 @@ const methodSuffix = /\.(connect|delete|get|head|options|patch|post|put|trace)$/
  * // [{ method: 'PATCH', route: '/api/todos/:id', file: 'server/api/todos/[id].patch.ts', action: true }]
  */
 export async function scanActionRoutes(project: { rootDir: string, serverDir: string }): Promise<ScannedRoute[]> {
-  const found: ScannedRoute[] = []
-  for (const [folder, prefix] of [['api', '/api'], ['routes', '']] as const) {
-    const base = join(project.serverDir, folder)
-    const files = await glob(['**/*.{ts,mts,cts,js,mjs,cjs}'], { cwd: base, ignore: ['**/*.d.ts', '**/*.d.mts', '**/*.d.cts'] })
-    for (const path of files) {
-      const withoutExtension = path.replace(/\.[cm]?[jt]s$/, '')
-      const method = withoutExtension.match(methodSuffix)?.[1]
-      const source = await readFile(join(base, path), 'utf8')
-      found.push({
-        method: method ? method.toUpperCase() : '*',
-        route: routeUrl(prefix, method ? withoutExtension.slice(0, -method.length - 1) : withoutExtension),
-        file: relative(project.rootDir, join(base, path)),
-        action: source.includes('defineAction(') || source.includes('.handler('),
-      })
+  const routes = await scanRouteFiles([project.serverDir])
+  return Promise.all(routes.map(async ({ method, route, file }) => {
+    const source = await readFile(file, 'utf8')
+    return {
+      method: method ? method.toUpperCase() : '*',
+      route,
+      file: relative(project.rootDir, file),
+      action: source.includes('defineAction(') || source.includes('.handler('),
     }
-  }
-  return found.sort((a, b) => a.route.localeCompare(b.route) || a.method.localeCompare(b.method))
+  }))
 }

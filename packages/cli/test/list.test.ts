@@ -49,6 +49,39 @@ describe('create-action list', () => {
     expect((await list(app)).map(entry => [entry.method, entry.route])).toEqual([['*', '/api/any']])
   })
 
+  it('reads Nitro\'s environment suffixes (.dev, .prod, .prerender) after the method, as the module does', async () => {
+    const app = await createApp({
+      files: {
+        'server/api/todos.get.dev.ts': action,
+        'server/api/todos.post.prod.ts': action,
+        'server/routes/sitemap.get.prerender.ts': action,
+      },
+    })
+    expect((await list(app)).map(entry => [entry.method, entry.route, entry.file])).toEqual([
+      ['GET', '/api/todos', 'server/api/todos.get.dev.ts'],
+      ['POST', '/api/todos', 'server/api/todos.post.prod.ts'],
+      ['GET', '/sitemap', 'server/routes/sitemap.get.prerender.ts'],
+    ])
+  })
+
+  it('lists the same routes as the module\'s scanner for groups, catch-alls, dotted names and .tsx', async () => {
+    const app = await createApp({
+      files: {
+        'server/api/(admin)/stats.get.ts': action,
+        'server/api/files/[...].get.ts': action,
+        'server/routes/feed.xml.get.ts': action,
+        'server/api/view.get.tsx': action,
+        'server/api/hello.get.test.ts': action,
+      },
+    })
+    expect((await list(app)).map(entry => [entry.method, entry.route])).toEqual([
+      ['GET', '/api/files/**'],
+      ['GET', '/api/stats'],
+      ['GET', '/api/view'],
+      ['GET', '/feed.xml'],
+    ])
+  })
+
   it('prints JSON with --json', async () => {
     const app = await createApp({ files: { 'server/api/hello.get.ts': action } })
     await list(app, '--json')

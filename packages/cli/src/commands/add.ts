@@ -10,7 +10,8 @@ import { canPrompt, promptSelect, promptText } from '../prompt'
 import { detectSchemaLibraries, toSchemaLibrary } from '../project/detect-schema'
 import { loadProject } from '../project/load-project'
 import type { Project } from '../project/load-project'
-import { parseRouteSpec, routeMethods, routeUrl } from '../route-spec'
+import { fileToRoute } from '../../../runtime/src/routes/file-to-route'
+import { parseRouteSpec, routeMethods } from '../route-spec'
 import { parseMiddlewareNames, planSharedMiddleware } from '../shared-middleware'
 import { loadTemplateSet } from '../template-source'
 import { alreadyExists, exists, writeFileAtomic } from '../write-file-atomic'
@@ -94,7 +95,7 @@ export default defineCommand({
     const expectedFile = join(routeDir, `${spec.route}.${method}.ts`)
     if (!isInside(routeDir, expectedFile)) throw new CliError(`"${spec.route}" would leave server/${folder}.`)
     const middleware = await planSharedMiddleware(middlewareNames, { serverDir: project.serverDir, routeFile: expectedFile, rootDir: project.rootDir })
-    const url = routeUrl(flags.routes ? '' : '/api', spec.route)
+    const url = fileToRoute(`${spec.route}.ts`, flags.routes ? '' : '/api').route
 
     const { templates, dispose } = await loadTemplateSet(flags.template)
     let files: PlannedFile[]

@@ -35,6 +35,10 @@ describe('route scanning', () => {
     expect(fileToRoute('(group)/a/[org]-[repo].delete.ts', '/api')).toEqual({ route: '/api/a/:org-:repo', method: 'delete' })
     expect(fileToRoute('index.ts', '')).toEqual({ route: '/', method: undefined })
     expect(fileToRoute('feed.xml.get.ts', '')).toEqual({ route: '/feed.xml', method: 'get' })
+    expect(fileToRoute('todos.get.dev.ts', '/api')).toEqual({ route: '/api/todos', method: 'get' })
+    expect(fileToRoute('todos.post.prod.ts', '/api')).toEqual({ route: '/api/todos', method: 'post' })
+    expect(fileToRoute('sitemap.get.prerender.ts', '')).toEqual({ route: '/sitemap', method: 'get' })
+    expect(fileToRoute('files/[...].get.ts', '/api')).toEqual({ route: '/api/files/**', method: 'get' })
   })
 
   it('scans api and routes of the app and its layers; the app wins a clash', async () => {
