@@ -123,6 +123,12 @@ describe('the packed CLI', () => {
     expect(bundled).not.toContain('class BrowserReporter')
   })
 
+  it('lists a route with a Nitro environment suffix (.get.dev.ts) by the module\'s own scanner, bundled in', () => {
+    writeFileSync(join(appDir, 'server/api/dev-only.get.dev.ts'), 'export default defineAction({ handler: () => 1 })\n')
+    const listed = JSON.parse(createAction('list', '--json')) as { method: string, route: string, file: string }[]
+    expect(listed).toContainEqual({ method: 'GET', route: '/api/dev-only', file: 'server/api/dev-only.get.dev.ts' })
+  })
+
   it('prints one marked line per file written, in CI as in a terminal', () => {
     expect(createAction('reporter.get', '--schema', 'none')).toBe([
       '✔ Wrote server/api/reporter.get.ts (GET /api/reporter, no schema)',
