@@ -1,15 +1,14 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { ConsolaReporter, LogObject } from 'consola'
-import { consola } from 'consola'
 import type { EventHandler } from 'h3'
 import type { ActionError } from '../../src/runtime/server'
 import { createActionError, defineAction, defineActionMiddleware } from '../../src/runtime/server'
 import type { TestServer } from '../helpers/serve'
+import type { DevLog } from '../helpers/dev-logs'
+import { captureDevLogs } from '../helpers/dev-logs'
 import { call, serve } from '../helpers/serve'
 
 const INTERNAL = { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred', statusCode: 500 }
-const logs: LogObject[] = []
-const capture: ConsolaReporter = { log: entry => void logs.push(entry) }
+const logs: DevLog[] = []
 
 /** A valid action error with one field changed after createActionError checked it, as plain JavaScript can. */
 function changedAfterCreation(field: 'code' | 'message' | 'statusCode' | 'fieldErrors', value: unknown): ActionError {
@@ -42,7 +41,7 @@ function throwSecret(): never {
 const slugOf = (name: string) => name.replace(/\W+/g, '-')
 let server: TestServer
 beforeAll(async () => {
-  consola.setReporters([capture])
+  captureDevLogs(logs)
   const routes: Record<string, EventHandler> = {}
   for (const [name, [field, value]] of Object.entries(invalidChanges)) {
     routes[`/handler/${slugOf(name)}`] = defineAction({

@@ -1,14 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { ConsolaReporter, LogObject } from 'consola'
-import { consola } from 'consola'
 import type { ActionMiddleware } from '../../src/runtime/server'
 import { createActionError, defineAction, defineActionMiddleware } from '../../src/runtime/server'
 import type { TestServer } from '../helpers/serve'
+import type { DevLog } from '../helpers/dev-logs'
+import { captureDevLogs } from '../helpers/dev-logs'
 import { call, serve } from '../helpers/serve'
 
 const LATE_MS = 30
-const logs: LogObject[] = []
-const capture: ConsolaReporter = { log: entry => void logs.push(entry) }
+const logs: DevLog[] = []
 const unhandled: unknown[] = []
 const onUnhandled = (reason: unknown) => void unhandled.push(reason)
 /** Runs of the handlers and middleware that must not run once the chain has answered. */
@@ -55,7 +54,7 @@ const procrastinator = callsNextAfterReturning('procrastinator')
 
 let server: TestServer
 beforeAll(async () => {
-  consola.setReporters([capture])
+  captureDevLogs(logs)
   process.on('unhandledRejection', onUnhandled)
   server = await serve({
     '/late': defineAction({ middleware: [procrastinator], handler: countingHandler }),

@@ -1,12 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { ConsolaReporter, LogObject } from 'consola'
-import { consola } from 'consola'
 import { createActionError, defineAction, defineActionMiddleware } from '../../src/runtime/server'
 import type { TestServer } from '../helpers/serve'
+import type { DevLog } from '../helpers/dev-logs'
+import { captureDevLogs } from '../helpers/dev-logs'
 import { call, serve } from '../helpers/serve'
 
-const logs: LogObject[] = []
-const capture: ConsolaReporter = { log: entry => void logs.push(entry) }
+const logs: DevLog[] = []
 let handlerRuns = 0
 let server: TestServer
 let seenByTimer: unknown
@@ -22,7 +21,7 @@ const swallower = defineActionMiddleware('swallower', async ({ next }) => {
 })
 
 beforeAll(async () => {
-  consola.setReporters([capture])
+  captureDevLogs(logs)
   server = await serve({
     '/onion': defineAction({
       middleware: [

@@ -1,6 +1,7 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
+import type { H3Event } from 'h3'
 import type {
-  ActionEventHandler,
+  ActionEventHandlerOf,
   ActionHandler,
   ActionMetadata,
   ActionMiddleware,
@@ -11,7 +12,7 @@ import type {
   RouteParams,
   ServerErrorHandler,
 } from './types'
-import { defineAction } from './define-action'
+import type { AnyActionOptions } from './define-action'
 import { assertStandardSchema } from './internal/standard-schema'
 import { deepFrozenCopy } from './internal/deep-frozen-copy'
 
@@ -24,18 +25,19 @@ export interface ActionClient<
   TInputSchema extends StandardSchemaV1 | undefined = undefined,
   TParamsSchema extends StandardSchemaV1 | undefined = undefined,
   TOutputSchema extends StandardSchemaV1 | undefined = undefined,
+  TEvent = H3Event,
 > {
   /** Appends a middleware; the context it adds is typed for the ones after it and the handler. */
-  use<TAdded extends object>(middleware: ActionMiddleware<TCtx, TAdded>): ActionClient<MergeContext<TCtx, TAdded>, TInputSchema, TParamsSchema, TOutputSchema>
-  input<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, S, TParamsSchema, TOutputSchema>
-  params<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, TInputSchema, S, TOutputSchema>
-  outputSchema<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, TInputSchema, TParamsSchema, S>
+  use<TAdded extends object>(middleware: ActionMiddleware<TCtx, TAdded, TEvent>): ActionClient<MergeContext<TCtx, TAdded>, TInputSchema, TParamsSchema, TOutputSchema, TEvent>
+  input<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, S, TParamsSchema, TOutputSchema, TEvent>
+  params<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, TInputSchema, S, TOutputSchema, TEvent>
+  outputSchema<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, TInputSchema, TParamsSchema, S, TEvent>
   /** Shallow-merges into the metadata set so far; the builder keeps a deep-frozen copy. */
-  metadata(metadata: ActionMetadata): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema>
-  handleServerError(handler: ServerErrorHandler): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema>
+  metadata(metadata: ActionMetadata): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema, TEvent>
+  handleServerError(handler: ServerErrorHandler): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema, TEvent>
   /** Finishes the action: exactly what `defineAction` returns. */
-  handler<TOutput>(handler: ActionHandler<InferSchemaOutput<TInputSchema>, ParamsOutput<TParamsSchema>, TCtx, TOutput>):
-  ActionEventHandler<InferSchemaInput<TInputSchema>, ParamsInput<TParamsSchema>, InferActionData<TOutput, TOutputSchema>>
+  handler<TOutput>(handler: ActionHandler<InferSchemaOutput<TInputSchema>, ParamsOutput<TParamsSchema>, TCtx, TOutput, TEvent>):
+  ActionEventHandlerOf<TEvent, InferSchemaInput<TInputSchema>, ParamsInput<TParamsSchema>, InferActionData<TOutput, TOutputSchema>>
 }
 
 /** Options a client starts from. */
@@ -55,8 +57,10 @@ interface ClientState extends ActionClientOptions {
   outputSchema?: StandardSchemaV1
 }
 
-function build(state: Readonly<ClientState>): ActionClient<never> {
-  const next = (change: Partial<ClientState>) => build(Object.freeze({ ...state, ...change }))
+type DefineAnyAction = (options: AnyActionOptions) => unknown
+
+function build(state: Readonly<ClientState>, define: DefineAnyAction): ActionClient<never> {
+  const next = (change: Partial<ClientState>) => build(Object.freeze({ ...state, ...change }), define)
   return Object.freeze({
     use: (middleware: ActionMiddleware) => {
       if (typeof middleware !== 'function') throw new TypeError('createActionClient().use: expected a middleware function')
@@ -67,18 +71,19 @@ function build(state: Readonly<ClientState>): ActionClient<never> {
     outputSchema: (schema: StandardSchemaV1) => (assertStandardSchema(schema, 'outputSchema'), next({ outputSchema: schema })),
     metadata: (metadata: ActionMetadata) => next({ metadata: deepFrozenCopy({ ...state.metadata, ...metadata }) }),
     handleServerError: (handler: ServerErrorHandler) => next({ handleServerError: handler }),
-    handler: (handler: ActionHandler<unknown, unknown, never, unknown>) => defineAction({ ...state, handler } as never),
+    handler: (handler: ActionHandler<unknown, unknown, never, unknown>) => define({ ...state, handler } as AnyActionOptions),
   }) as unknown as ActionClient<never>
 }
 
 /**
- * Starts a builder that shares middleware, schemas and metadata across actions.
+ * A builder whose `.handler()` finishes the action with `define` (each entry's
+ * own defineAction), starting from `options`.
  * @example
- * export const authed = createActionClient().use(auth)
- * // server/api/me.get.ts
- * export default authed.handler(({ ctx }) => ctx.user)
+ * export function createActionClient(options = {}) {
+ *   return createActionClientFor(defineAction, options)
+ * }
  */
-export function createActionClient(options: ActionClientOptions = {}): ActionClient<{}> {
+export function createActionClientFor<TEvent>(define: DefineAnyAction, options: ActionClientOptions = {}): ActionClient<{}, undefined, undefined, undefined, TEvent> {
   const metadata = options.metadata === undefined ? undefined : deepFrozenCopy({ ...options.metadata })
-  return build(Object.freeze({ ...options, metadata, middleware: [] })) as unknown as ActionClient<{}>
+  return build(Object.freeze({ ...options, metadata, middleware: [] }), define) as unknown as ActionClient<{}, undefined, undefined, undefined, TEvent>
 }

@@ -1,51 +1,34 @@
-import type { StandardSchemaV1 } from '@standard-schema/spec'
-import { defineEventHandler } from 'h3'
-import type {
-  ActionEventHandler,
-  ActionMiddleware,
-  DefineActionOptions,
-  InferActionData,
-  InferMiddlewareContext,
-  InferSchemaInput,
-  RouteParams,
-} from './types'
+import type { ActionDefinition, ActionMiddleware, DefineActionOptions } from './types'
+import type { ActionHost } from './internal/action-host'
 import { assertStandardSchema } from './internal/standard-schema'
 import { assertInputLimits } from './internal/action-defaults'
 import type { ActionCall } from './internal/action-call'
 import { deepFrozenCopy } from './internal/deep-frozen-copy'
-import { parseInput, parseRouteParams } from './steps/parse-input'
+import { toErrorEnvelope } from './internal/to-error-envelope'
+import { parseInput } from './steps/parse-input'
 import { validateInput } from './steps/validate-input'
 import type { ChainDefinition } from './steps/run-middleware'
 import { runMiddlewareChain } from './steps/run-middleware'
 import { runHandler } from './steps/run-handler'
 import { validateOutput } from './steps/validate-output'
 import { respondWithData, respondWithError } from './steps/respond'
-import { toErrorEnvelope } from './to-error-envelope'
+
+/** Options of any action, whatever its schemas and event type: what the lifecycle reads. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyActionOptions = DefineActionOptions<any, any, any, any, any, any>
+
+/** The host-neutral handler: the host's event in, what the host's handler returns out. */
+export type ActionCore<TEvent> = ((event: TEvent) => Promise<unknown>) & { readonly '~action': ActionDefinition }
 
 /**
- * Turns a declarative definition into an h3 event handler that always answers
- * with the `{ success, data | error }` envelope. Use it as the default export
- * of a server route file.
+ * The six-step lifecycle on one host, for the entries of each h3 major: the
+ * returned function takes the host's event and answers through the host with
+ * the `{ success, data | error }` envelope. Options are checked here, once.
  * @example
- * export default defineAction({
- *   input: z.object({ title: z.string().min(1) }),
- *   handler: ({ input }) => createTodo(input.title),
- * })
+ * const handle = createActionCore({ handler: () => 'pong' }, h3V2Host)
+ * app.get('/ping', handle)
  */
-export function defineAction<
-  TInputSchema extends StandardSchemaV1 | undefined = undefined,
-  TOutput = unknown,
-  TMiddleware extends readonly ActionMiddleware[] = readonly ActionMiddleware[],
-  TOutputSchema extends StandardSchemaV1 | undefined = undefined,
-  TParamsSchema extends StandardSchemaV1 | undefined = undefined,
->(
-  options: Omit<DefineActionOptions<TInputSchema, TOutput, InferMiddlewareContext<TMiddleware>, TOutputSchema, TParamsSchema>, 'middleware'>
-    & { middleware?: [...TMiddleware] },
-): ActionEventHandler<
-  InferSchemaInput<TInputSchema>,
-  TParamsSchema extends StandardSchemaV1 ? StandardSchemaV1.InferInput<TParamsSchema> : RouteParams,
-  InferActionData<TOutput, TOutputSchema>
-> {
+export function createActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<TEvent>): ActionCore<TEvent> {
   if (typeof options?.handler !== 'function') throw new TypeError('defineAction: `handler` must be a function')
   assertStandardSchema(options.input, 'input')
   assertStandardSchema(options.params, 'params')
@@ -62,29 +45,34 @@ export function defineAction<
   const { outputSchema, handleServerError } = options
   const chain: ChainDefinition = { middleware, metadata, last: call => runHandler(handler, call) }
 
-  const eventHandler = defineEventHandler(async (event) => {
+  const handle = async (event: TEvent): Promise<unknown> => {
     try {
       // each step awaits only when it is asynchronous: a sync schema and a GET cost no microtask
-      let raw = parseInput(event, options)
+      // 1. parse the input (query or body) and the route params
+      let raw = parseInput(event, host, options)
       if (raw instanceof Promise) raw = await raw
-      const call: ActionCall = { input: raw, params: parseRouteParams(event), event, ctx: {} }
+      const call: ActionCall<TEvent> = { input: raw, params: host.params(event), event, ctx: {} }
+      // 2. validate them
       let invalid = validateInput(options, call)
       if (invalid instanceof Promise) invalid = await invalid
-      if (invalid) return respondWithError(event, invalid)
+      if (invalid) return respondWithError(event, host, invalid)
+      // 3. run the middleware, and 4. the handler at its centre
       let data = middleware.length === 0 ? runHandler(handler, call) : runMiddlewareChain(chain, call)
       if (data instanceof Promise) data = await data
+      // 5. validate the output
       if (outputSchema) {
         data = validateOutput(outputSchema, data)
         if (data instanceof Promise) data = await data
       }
-      return respondWithData(event, data)
+      // 6. answer
+      return respondWithData(event, host, data)
     }
     catch (thrown) {
-      return respondWithError(event, toErrorEnvelope(thrown, handleServerError))
+      return respondWithError(event, host, toErrorEnvelope(thrown, handleServerError, host.hostError))
     }
-  })
+  }
 
-  return Object.assign(eventHandler, {
+  return Object.assign(handle, {
     '~action': Object.freeze({
       input: options.input,
       params: options.params,
@@ -96,5 +84,5 @@ export function defineAction<
       maxFormFiles: options.maxFormFiles,
       maxJsonDepth: options.maxJsonDepth,
     }),
-  }) as unknown as ReturnType<typeof defineAction<TInputSchema, TOutput, TMiddleware, TOutputSchema, TParamsSchema>>
+  })
 }

@@ -1,6 +1,6 @@
-export { defineAction } from './define-action'
+// @action-route/runtime/server: the h3 v1 entry (Nuxt 3 and 4, Nitro 2, plain h3 1 apps)
+export { defineAction, createActionClient } from './adapters/h3-v1'
 export { defineActionMiddleware } from './define-action-middleware'
-export { createActionClient } from './create-action-client'
 export type { ActionClient, ActionClientOptions } from './create-action-client'
 export { createActionError, isActionError } from './errors'
 export type { ActionError, CreateActionErrorOptions } from './errors'

@@ -55,14 +55,14 @@ export interface MiddlewareResult<TAdded> {
 /** Runs the rest of the chain, after deep-merging `ctx` into the context. Call it exactly once. */
 export type NextFunction = <TAdded extends object = {}>(options?: { ctx?: TAdded }) => Promise<MiddlewareResult<TAdded>>
 
-/** The one argument a middleware receives. */
-export interface ActionMiddlewareArgs<TCtx> {
+/** The one argument a middleware receives; `event` is the host h3's own event (v1's on this entry). */
+export interface ActionMiddlewareArgs<TCtx, TEvent = H3Event> {
   /** Validated input (the middleware runs after validation). */
   input: unknown
   /** Validated route params. */
   params: unknown
   ctx: TCtx
-  event: H3Event
+  event: TEvent
   metadata: ActionMetadata
   next: NextFunction
 }
@@ -73,8 +73,8 @@ export interface ActionMiddlewareArgs<TCtx> {
  * const auth: ActionMiddleware = async ({ event, next }) => next({ ctx: { user: await getUser(event) } })
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type ActionMiddleware<TCtxIn = any, TAdded extends object = any>
-  = (args: ActionMiddlewareArgs<TCtxIn>) => Promise<MiddlewareResult<TAdded>>
+export type ActionMiddleware<TCtxIn = any, TAdded extends object = any, TEvent = H3Event>
+  = (args: ActionMiddlewareArgs<TCtxIn, TEvent>) => Promise<MiddlewareResult<TAdded>>
 
 type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void ? I : never
 
@@ -82,29 +82,32 @@ type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) ext
 export type Simplify<T> = { [K in keyof T]: T[K] } & {}
 
 /** The context added by each middleware of an array, merged. */
-export type InferMiddlewareContext<TMiddleware extends readonly ActionMiddleware[]>
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type InferMiddlewareContext<TMiddleware extends readonly ActionMiddleware<any, any, any>[]>
   // no middleware (an empty tuple), or an array whose entries are not known one by one
   = [TMiddleware[number]] extends [never] ? Record<string, unknown>
-    : ActionMiddleware[] extends TMiddleware ? Record<string, unknown>
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    : ActionMiddleware<any, any, any>[] extends TMiddleware ? Record<string, unknown>
       : Simplify<UnionToIntersection<
-        TMiddleware[number] extends ActionMiddleware<never, infer TAdded> ? TAdded : never>>
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any
+        TMiddleware[number] extends ActionMiddleware<never, infer TAdded, any> ? TAdded : never>>
 
 /** Context after merging `TAdded` into `TCtx` (later keys win). */
 export type MergeContext<TCtx, TAdded> = Simplify<Omit<TCtx, keyof TAdded> & TAdded>
 
-/** The one argument a handler receives. */
-export interface ActionHandlerArgs<TInput, TParams, TCtx> {
+/** The one argument a handler receives; `event` is the host h3's own event (v1's on this entry). */
+export interface ActionHandlerArgs<TInput, TParams, TCtx, TEvent = H3Event> {
   /** Validated input: the input schema's output, `unknown` without a schema. */
   input: TInput
   /** Validated route params: the params schema's output, the raw params without one. */
   params: TParams
-  event: H3Event
+  event: TEvent
   ctx: TCtx
 }
 
 /** The core function of an action. */
-export type ActionHandler<TInput, TParams, TCtx, TOutput>
-  = (args: ActionHandlerArgs<TInput, TParams, TCtx>) => TOutput | PromiseLike<TOutput>
+export type ActionHandler<TInput, TParams, TCtx, TOutput, TEvent = H3Event>
+  = (args: ActionHandlerArgs<TInput, TParams, TCtx, TEvent>) => TOutput | PromiseLike<TOutput>
 
 /** `undefined` answers as `null`; everything else as is. */
 // eslint-disable-next-line @typescript-eslint/no-invalid-void-type
@@ -125,6 +128,7 @@ export interface DefineActionOptions<
   TCtx = Record<string, unknown>,
   TOutputSchema extends StandardSchemaV1 | undefined = undefined,
   TParamsSchema extends StandardSchemaV1 | undefined = undefined,
+  TEvent = H3Event,
 > {
   /** Validates the query (GET, HEAD) or the body (other methods). */
   input?: TInputSchema
@@ -133,7 +137,8 @@ export interface DefineActionOptions<
   /** Validates the handler's result; the client gets only what it outputs. */
   outputSchema?: TOutputSchema
   /** Run in order before the handler. */
-  middleware?: readonly ActionMiddleware[]
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  middleware?: readonly ActionMiddleware<any, any, TEvent>[]
   metadata?: ActionMetadata
   /** Largest accepted body in bytes; defaults to the module's `maxBodySize` (1 MiB). */
   maxBodySize?: number
@@ -148,7 +153,8 @@ export interface DefineActionOptions<
     InferSchemaOutput<TInputSchema>,
     TParamsSchema extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<TParamsSchema> : RouteParams,
     TCtx,
-    TOutput
+    TOutput,
+    TEvent
   >
 }
 
@@ -157,7 +163,8 @@ export interface ActionDefinition {
   input?: StandardSchemaV1
   params?: StandardSchemaV1
   outputSchema?: StandardSchemaV1
-  middleware: readonly ActionMiddleware[]
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  middleware: readonly ActionMiddleware<any, any, any>[]
   metadata: ActionMetadata
   maxBodySize?: number
   maxFormFields?: number
@@ -172,10 +179,25 @@ export interface ActionTypes<TInput, TParams, TData> {
   data: TData
 }
 
-/** The h3 event handler defineAction returns. */
+/** The h3 v1 event handler defineAction returns (this entry's). */
 export type ActionEventHandler<TInput = unknown, TParams = unknown, TData = unknown>
   = EventHandler<EventHandlerRequest, Promise<ActionResult<TData>>> & {
     readonly '~action': ActionDefinition
     /** Never set at runtime: carries the types for the client. */
     readonly '~types'?: ActionTypes<TInput, TParams, TData>
   }
+
+/**
+ * The handler an action is on a host whose event is `TEvent`: a plain function
+ * of the event (h3 v2 takes one as is), carrying the definition and the types.
+ */
+export type ActionFetchHandler<TEvent, TInput = unknown, TParams = unknown, TData = unknown>
+  = ((event: TEvent) => Promise<ActionResult<TData>>) & {
+    readonly '~action': ActionDefinition
+    /** Never set at runtime: carries the types for the client. */
+    readonly '~types'?: ActionTypes<TInput, TParams, TData>
+  }
+
+/** What defineAction returns on the entry whose event is `TEvent`: h3 v1's event handler, or a plain function. */
+export type ActionEventHandlerOf<TEvent, TInput = unknown, TParams = unknown, TData = unknown>
+  = [TEvent] extends [H3Event] ? ActionEventHandler<TInput, TParams, TData> : ActionFetchHandler<TEvent, TInput, TParams, TData>

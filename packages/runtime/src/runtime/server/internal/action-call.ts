@@ -1,13 +1,12 @@
-import type { H3Event } from 'h3'
-
 /**
  * One request's handler arguments, made once per request: the parse step
  * fills in the raw input and params, validation replaces them with the
- * schemas' outputs, and the middleware chain sets the final context.
+ * schemas' outputs, and the middleware chain sets the final context. `event`
+ * is the host's own event (h3 v1's or v2's).
  */
-export interface ActionCall {
+export interface ActionCall<TEvent = unknown> {
   input: unknown
   params: unknown
-  event: H3Event
+  event: TEvent
   ctx: Record<string, unknown>
 }

@@ -1,5 +1,3 @@
-import { consola } from 'consola'
-
 /**
  * Development means NODE_ENV=development: `nuxi dev` sets it, and Nitro
  * replaces `process.env.NODE_ENV` with "production" in production builds.
@@ -9,12 +7,14 @@ export function isDevelopment(): boolean {
 }
 
 /**
- * Logs through consola in development only; production logs nothing. The tagged
- * logger is made per call so that reporters the app sets on consola apply.
+ * Logs through `console`, tagged `[action-route]`, in development only;
+ * production logs nothing. No logging library: one would be bundled into every
+ * production server for messages production never prints.
+ * @example
+ * logInDevelopment('warn', 'Output validation failed', issues)
  */
 export function logInDevelopment(level: 'warn' | 'error', message: string, detail?: unknown): void {
   if (!isDevelopment()) return
-  const logger = consola.withTag('action-route')
-  if (detail === undefined) logger[level](message)
-  else logger[level](message, detail)
+  if (detail === undefined) console[level]('[action-route]', message)
+  else console[level]('[action-route]', message, detail)
 }

@@ -1,10 +1,10 @@
-import { isError as isH3Error } from 'h3'
-import type { ActionErrorData, ServerErrorHandler } from './types'
-import type { ActionError } from './errors'
-import { isActionError } from './errors'
-import { logInDevelopment } from './internal/dev-logger'
-import { toSafeFieldErrors } from './internal/field-errors'
-import { invalidErrorField, isErrorStatus } from './internal/sendable-error'
+import type { ActionErrorData, ServerErrorHandler } from '../types'
+import type { ActionError } from '../errors'
+import { isActionError } from '../errors'
+import type { ActionHost } from './action-host'
+import { logInDevelopment } from './dev-logger'
+import { toSafeFieldErrors } from './field-errors'
+import { invalidErrorField, isErrorStatus } from './sendable-error'
 
 const INTERNAL_ERROR: ActionErrorData = Object.freeze({
   code: 'INTERNAL_ERROR',
@@ -38,15 +38,20 @@ function fromActionError(thrown: ActionError): ActionErrorData {
  * The one place where a thrown value becomes the error a client sees, case by
  * case in the order of SPEC's Errors table. Nothing of the thrown value leaks
  * beyond code, message, statusCode and fieldErrors, and a value that throws
- * while it is read (a getter, a proxy) answers INTERNAL_ERROR.
+ * while it is read (a getter, a proxy) answers INTERNAL_ERROR. `hostError`
+ * recognises the host h3's own errors (`createError`, `HTTPError`).
  * @example
  * catch (thrown) {
- *   return respondWithError(event, toErrorEnvelope(thrown, options.handleServerError))
+ *   return respondWithError(event, host, toErrorEnvelope(thrown, options.handleServerError, host.hostError))
  * }
  */
-export function toErrorEnvelope(thrown: unknown, handleServerError?: ServerErrorHandler): ActionErrorData {
+export function toErrorEnvelope(
+  thrown: unknown,
+  handleServerError?: ServerErrorHandler,
+  hostError?: ActionHost<unknown>['hostError'],
+): ActionErrorData {
   try {
-    return errorOf(thrown, handleServerError)
+    return errorOf(thrown, handleServerError, hostError)
   }
   catch (readFailure) {
     logInDevelopment('error', 'The thrown value could not be read (the client got INTERNAL_ERROR)', readFailure)
@@ -54,16 +59,17 @@ export function toErrorEnvelope(thrown: unknown, handleServerError?: ServerError
   }
 }
 
-function errorOf(thrown: unknown, handleServerError?: ServerErrorHandler): ActionErrorData {
+function errorOf(thrown: unknown, handleServerError?: ServerErrorHandler, hostError?: ActionHost<unknown>['hostError']): ActionErrorData {
   // createActionError, and the runtime's own VALIDATION_ERROR, OUTPUT_VALIDATION_ERROR, PARSE_ERROR...
   if (isActionError(thrown)) return fromActionError(thrown)
 
-  // h3's createError: its status and message, nothing else; errors h3 wrapped for us are internal
-  if (isH3Error(thrown) && !thrown.unhandled) {
+  // h3's createError (v1) or HTTPError (v2): its status and message, nothing else; errors h3 wrapped for us are internal
+  const fromHost = hostError?.(thrown)
+  if (fromHost) {
     return {
       code: 'SERVER_ERROR',
-      message: thrown.message || thrown.statusMessage || 'Server error',
-      statusCode: isErrorStatus(thrown.statusCode) ? thrown.statusCode : 500,
+      message: fromHost.message,
+      statusCode: isErrorStatus(fromHost.statusCode) ? fromHost.statusCode : 500,
     }
   }
 

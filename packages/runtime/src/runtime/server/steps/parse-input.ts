@@ -1,7 +1,7 @@
-import type { H3Event } from 'h3'
-import { getRequestWebStream, getRouterParams, readRawBody } from 'h3'
 import { parseQuery } from 'ufo'
 import { createActionError } from '../errors'
+import type { ActionHost } from '../internal/action-host'
+import { bodyTooLarge } from '../internal/read-stream'
 import { isUnsafeKey, parseJsonSafely } from '../internal/safe-json'
 import type { InputLimits } from '../internal/action-defaults'
 import { actionDefaults } from '../internal/action-defaults'
@@ -9,8 +9,8 @@ import { countMultipartEntries, countUrlencodedFields } from '../internal/count-
 import { isNestedDeeperThan } from '../internal/json-depth'
 
 /**
- * Whether the input is the body. Compared, not looked up in a Set: h3 upper-cases
- * the method into a new string, which a Set would hash on every request.
+ * Whether the input is the body. Compared, not looked up in a Set: h3 v1
+ * upper-cases the method into a new string, which a Set would hash on every request.
  */
 function hasBody(method: string): boolean {
   return method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE'
@@ -21,13 +21,14 @@ const utf8 = new TextDecoder('utf-8', { fatal: true })
  * Step 1: reads the input. GET, HEAD and methods without a body read the
  * query (synchronously); POST, PUT, PATCH and DELETE read the body as JSON or
  * form data, within the action's limits (each one it leaves out is the
- * module-wide default).
+ * module-wide default). The query is read from the path as the client sent
+ * it, so an escaped `?` or `#` in a route param never starts the query.
  * @example
- * let input = parseInput(event, { maxJsonDepth: 16 })
+ * let input = parseInput(event, host, { maxJsonDepth: 16 })
  * if (input instanceof Promise) input = await input
  */
-export function parseInput(event: H3Event, limits: Partial<InputLimits>): unknown {
-  return hasBody(event.method) ? parseBody(event, limits) : queryOfPath(event.path)
+export function parseInput<TEvent>(event: TEvent, host: ActionHost<TEvent>, limits: Partial<InputLimits>): unknown {
+  return hasBody(host.method(event)) ? parseBody(event, host, limits) : queryOfPath(host.rawPath(event))
 }
 
 /**
@@ -50,22 +51,18 @@ export function queryOfPath(path: string): Record<string, unknown> {
 }
 
 /**
- * Step 1, the route params, URI-decoded. A route without params (most) gets a
- * fresh empty object without h3's copy-and-decode pass.
+ * A declared Content-Length over the limit is refused before any byte is read;
+ * the host reads the rest (a body without a length to its end, keeping no byte
+ * past the limit). A body declared but never passed on (Nitro's Workers preset
+ * sends none for DELETE and keeps the Content-Length) reads as no body.
  */
-export function parseRouteParams(event: H3Event): Record<string, string> {
-  // only asks whether there is a key
-  for (const _key in event.context.params) return getRouterParams(event, { decode: true })
-  return {}
-}
-
-async function parseBody(event: H3Event, limits: Partial<InputLimits>): Promise<unknown> {
-  // read in place: h3's getRequestHeader copies every header on each call. Node keeps one value of
-  // Content-Type and Content-Length (a repeated one is dropped or refused), so both are strings here.
-  const headers = event.node.req.headers
-  const body = await readBodyWithLimit(event, headers['content-length'], limits.maxBodySize ?? actionDefaults.maxBodySize)
+async function parseBody<TEvent>(event: TEvent, host: ActionHost<TEvent>, limits: Partial<InputLimits>): Promise<unknown> {
+  const maxBodySize = limits.maxBodySize ?? actionDefaults.maxBodySize
+  const declared = host.header(event, 'content-length')
+  if (declared !== undefined && Number(declared) > maxBodySize) throw bodyTooLarge(maxBodySize)
+  const body = await host.readBody(event, maxBodySize, declared !== undefined)
   if (body === undefined || body.byteLength === 0) return {}
-  const contentType = headers['content-type'] ?? ''
+  const contentType = host.header(event, 'content-type') ?? ''
   const maxJsonDepth = limits.maxJsonDepth ?? actionDefaults.maxJsonDepth
   // the common case answers without splitting: a bare `application/json`
   if (contentType === 'application/json') return parseJsonBody(body, maxJsonDepth)
@@ -99,70 +96,6 @@ function assertFormWithinLimits(body: Uint8Array, mediaType: string, contentType
   if (fields > maxFormFields) throw payloadTooLarge(`Form data has more than ${maxFormFields} fields`)
   const maxFormFiles = limits.maxFormFiles ?? actionDefaults.maxFormFiles
   if (files > maxFormFiles) throw payloadTooLarge(`Form data has more than ${maxFormFiles} files`)
-}
-
-/**
- * A declared Content-Length over the limit is refused before any byte is read.
- * A chunked body is read to its end (so the connection stays usable) but no
- * byte past the limit is kept.
- */
-function readBodyWithLimit(event: H3Event, declared: string | undefined, maxBodySize: number): Promise<Uint8Array | undefined> {
-  if (declared !== undefined) {
-    if (Number(declared) > maxBodySize) return Promise.reject(payloadTooLarge(`Request body is larger than ${maxBodySize} bytes`))
-    return readDeclaredBody(event)
-  }
-  return readStreamWithLimit(event, maxBodySize)
-}
-
-/** Where h3 keeps a request's body once read, so that `readRawBody(event)` in a handler still gets it. */
-const rawBodyKey = Symbol.for('h3RawBody')
-
-/**
- * A body of declared length, read straight from Node's request: Node's parser
- * already holds it to that length, so h3's checks of the method and the
- * headers would be repeated work, and a body in one chunk is used as is
- * rather than copied. A body something else provides or has read (Nitro's
- * in-process fetch, an earlier `readRawBody`) is left to h3, which knows where
- * each keeps it.
- */
-function readDeclaredBody(event: H3Event): Promise<Uint8Array | undefined> {
-  const request = event.node.req as H3Event['node']['req'] & { [rawBodyKey]?: Promise<Uint8Array> }
-  if (event._requestBody || event.web?.request || rawBodyKey in request || 'rawBody' in request || 'body' in request || '__unenv__' in request) {
-    return readRawBody(event, false)
-  }
-  const body = new Promise<Uint8Array>((resolve, reject) => {
-    const chunks: Buffer[] = []
-    request
-      .on('data', (chunk: Buffer) => chunks.push(chunk))
-      .on('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)))
-      .on('error', reject)
-  })
-  request[rawBodyKey] = body
-  return body
-}
-
-async function readStreamWithLimit(event: H3Event, maxBodySize: number): Promise<Uint8Array | undefined> {
-  const stream = getRequestWebStream(event)
-  if (!stream) return undefined
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) {
-    size += chunk.byteLength
-    if (size <= maxBodySize) chunks.push(chunk)
-  }
-  if (size > maxBodySize) throw payloadTooLarge(`Request body is larger than ${maxBodySize} bytes`)
-  return concatChunks(chunks, size)
-}
-
-function concatChunks(chunks: Uint8Array[], size: number): Uint8Array {
-  if (chunks.length === 1) return chunks[0]!
-  const body = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    body.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return body
 }
 
 /**

@@ -1,7 +1,6 @@
-import type { H3Event } from 'h3'
-import { getResponseStatus, setResponseHeader, setResponseStatus } from 'h3'
 import type { ActionErrorData } from '../types'
-import { toErrorEnvelope } from '../to-error-envelope'
+import type { ActionHost } from '../internal/action-host'
+import { toErrorEnvelope } from '../internal/to-error-envelope'
 import { invalidErrorField } from '../internal/sendable-error'
 
 /**
@@ -16,31 +15,30 @@ function isSuccessStatusWithBody(status: number): boolean {
  * Step 6, success: 200, or the status the handler set (201, 202...) when it
  * can carry the envelope. The envelope is serialised here so that a value JSON
  * cannot hold (BigInt, a cycle) still answers with an envelope.
+ * @example
+ * return respondWithData(event, host, { id: 1 })
  */
-export function respondWithData(event: H3Event, data: unknown): string {
+export function respondWithData<TEvent>(event: TEvent, host: ActionHost<TEvent>, data: unknown): unknown {
   let body: string
   try {
     body = JSON.stringify({ success: true, data })
   }
   catch (error) {
-    return respondWithError(event, toErrorEnvelope(error))
+    return respondWithError(event, host, toErrorEnvelope(error))
   }
-  const status = getResponseStatus(event)
-  // with its reason phrase, or one the handler set for its status would stay
-  if (!isSuccessStatusWithBody(status)) setResponseStatus(event, 200, 'OK')
-  setResponseHeader(event, 'content-type', 'application/json')
-  return body
+  const status = host.status(event)
+  return host.send(event, isSuccessStatusWithBody(status) ? status : 200, body)
 }
 
 /**
  * Step 6, failure: the HTTP status is the error's statusCode. Error data that
  * could not be sent as it is (a status outside 400 to 599, say) answers
  * INTERNAL_ERROR, so the status and the envelope always agree.
+ * @example
+ * return respondWithError(event, host, { code: 'NOT_FOUND', message: 'No such todo', statusCode: 404 })
  */
-export function respondWithError(event: H3Event, error: ActionErrorData): string {
+export function respondWithError<TEvent>(event: TEvent, host: ActionHost<TEvent>, error: ActionErrorData): unknown {
   const invalid = invalidErrorField(error)
   if (invalid) error = toErrorEnvelope(new TypeError(`An error envelope could not be sent as it is (${invalid})`))
-  setResponseStatus(event, error.statusCode)
-  setResponseHeader(event, 'content-type', 'application/json')
-  return JSON.stringify({ success: false, error })
+  return host.send(event, error.statusCode, JSON.stringify({ success: false, error }))
 }

@@ -13,7 +13,8 @@ function nullIfUndefined(data: unknown): unknown {
  * a promise or other thenable (a query builder) gets a promise.
  */
 export function runHandler(
-  handler: ActionHandler<unknown, unknown, Record<string, unknown>, unknown>,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  handler: ActionHandler<unknown, unknown, Record<string, unknown>, unknown, any>,
   call: ActionCall,
 ): unknown {
   const data = handler(call)

@@ -1,0 +1,164 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec'
+import type { H3Event } from 'h3'
+import {
+  defineEventHandler,
+  getRequestHeader,
+  getRequestWebStream,
+  getResponseStatus,
+  getRouterParams,
+  isError,
+  readRawBody,
+  setResponseHeader,
+  setResponseStatus,
+} from 'h3'
+import type {
+  ActionEventHandler,
+  ActionMiddleware,
+  DefineActionOptions,
+  InferActionData,
+  InferMiddlewareContext,
+  InferSchemaInput,
+  RouteParams,
+} from '../types'
+import type { ActionHost } from '../internal/action-host'
+import { readStreamWithLimit } from '../internal/read-stream'
+import { createActionCore } from '../define-action'
+import type { ActionClient, ActionClientOptions } from '../create-action-client'
+import { createActionClientFor } from '../create-action-client'
+
+/**
+ * h3 v1 (Nuxt 3 and 4, Nitro 2, plain h3 1 apps) through its public helpers.
+ * @example
+ * const handle = createActionCore(options, h3V1Host)
+ */
+export const h3V1Host: ActionHost<H3Event> = {
+  method: event => event.method,
+  // h3 v1 decodes the path it routes on (`%3F` becomes `?`); Node's request keeps what the client sent
+  rawPath: event => event.node?.req.url ?? event.path,
+  header: (event, name) => getRequestHeader(event, name),
+  params: paramsOf,
+  readBody,
+  status: event => getResponseStatus(event),
+  send: (event, status, body) => {
+    // with its reason phrase when a status the handler set (204, say) becomes 200
+    if (getResponseStatus(event) !== status) setResponseStatus(event, status, status === 200 ? 'OK' : undefined)
+    setResponseHeader(event, 'content-type', 'application/json')
+    return body
+  },
+  hostError: thrown => isError(thrown) && !thrown.unhandled
+    ? { statusCode: thrown.statusCode, message: thrown.message || thrown.statusMessage || 'Server error' }
+    : undefined,
+}
+
+/**
+ * The body through h3's `readRawBody`, which keeps it so a handler's own
+ * `readRawBody(event)` still gets it; a body without a length through
+ * `getRequestWebStream`, within the limit.
+ */
+function readBody(event: H3Event, maxBodySize: number, declared: boolean): Promise<Uint8Array | undefined> {
+  if (!declared) {
+    const stream = getRequestWebStream(event)
+    return stream ? readStreamWithLimit(stream, maxBodySize) : Promise.resolve(undefined)
+  }
+  if (bodyNeverComes(event)) return Promise.resolve(undefined)
+  return readRawBody(event, false) as Promise<Uint8Array | undefined>
+}
+
+/**
+ * Whether the request says it has a body that will never come: Nitro's
+ * in-process request (Workers preset, a DELETE) marks a missing body `null`
+ * on a stream that has already ended, while keeping the Content-Length; h3
+ * would wait on it forever. h3 v1 has no public helper that tells.
+ */
+function bodyNeverComes(event: H3Event): boolean {
+  const request = event.node?.req as { body?: unknown, readableEnded?: boolean } | undefined
+  return request?.body === null && request.readableEnded === true
+}
+
+/**
+ * The route params, URI-decoded. A route without params (most) gets a fresh
+ * empty object without h3's copy-and-decode pass. h3 v1 routes on the decoded
+ * path, so a param holding an escaped `?` or `#` was cut there: it is read
+ * again from the path the client sent.
+ */
+function paramsOf(event: H3Event): Record<string, string> {
+  // only asks whether there is a key
+  for (const _key in event.context.params) {
+    const params = getRouterParams(event, { decode: true })
+    const raw = event.node?.req.url
+    return raw !== undefined && ESCAPED_QUERY_OR_HASH.test(pathOf(raw)) ? paramsFromRawPath(event, pathOf(raw), params) : params
+  }
+  return {}
+}
+
+const ESCAPED_QUERY_OR_HASH = /%3f|%23/i
+
+function pathOf(url: string): string {
+  const query = url.indexOf('?')
+  return query === -1 ? url : url.slice(0, query)
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  }
+  catch {
+    return segment
+  }
+}
+
+/** Each `:name` and `**:name` of the matched route, read from the raw path's segments. */
+function paramsFromRawPath(event: H3Event, rawPath: string, params: Record<string, string>): Record<string, string> {
+  const route = (event.context.matchedRoute as { path?: unknown } | undefined)?.path
+  if (typeof route !== 'string') return params
+  const routeSegments = route.split('/')
+  const segments = rawPath.split('/')
+  for (let index = 0; index < routeSegments.length && index < segments.length; index++) {
+    const part = routeSegments[index]!
+    if (part.startsWith(':')) params[part.slice(1)] = decodeSegment(segments[index]!)
+    else if (part.startsWith('**')) {
+      params[part.slice(3) || '_'] = segments.slice(index).map(decodeSegment).join('/')
+      break
+    }
+  }
+  return params
+}
+
+/**
+ * Turns a declarative definition into an h3 event handler that always answers
+ * with the `{ success, data | error }` envelope. Use it as the default export
+ * of a server route file.
+ * @example
+ * export default defineAction({
+ *   input: z.object({ title: z.string().min(1) }),
+ *   handler: ({ input }) => createTodo(input.title),
+ * })
+ */
+export function defineAction<
+  TInputSchema extends StandardSchemaV1 | undefined = undefined,
+  TOutput = unknown,
+  TMiddleware extends readonly ActionMiddleware[] = readonly ActionMiddleware[],
+  TOutputSchema extends StandardSchemaV1 | undefined = undefined,
+  TParamsSchema extends StandardSchemaV1 | undefined = undefined,
+>(
+  options: Omit<DefineActionOptions<TInputSchema, TOutput, InferMiddlewareContext<TMiddleware>, TOutputSchema, TParamsSchema>, 'middleware'>
+    & { middleware?: [...TMiddleware] },
+): ActionEventHandler<
+  InferSchemaInput<TInputSchema>,
+  TParamsSchema extends StandardSchemaV1 ? StandardSchemaV1.InferInput<TParamsSchema> : RouteParams,
+  InferActionData<TOutput, TOutputSchema>
+> {
+  // h3 v1 marks the function itself as a handler: the lifecycle is the handler, no wrapper
+  return defineEventHandler(createActionCore(options, h3V1Host)) as never
+}
+
+/**
+ * Starts a builder that shares middleware, schemas and metadata across actions.
+ * @example
+ * export const authed = createActionClient().use(auth)
+ * // server/api/me.get.ts
+ * export default authed.handler(({ ctx }) => ctx.user)
+ */
+export function createActionClient(options: ActionClientOptions = {}): ActionClient<{}> {
+  return createActionClientFor<H3Event>(defineAction as never, options)
+}

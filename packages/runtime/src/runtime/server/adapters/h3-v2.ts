@@ -1,0 +1,155 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec'
+import type {
+  ActionFetchHandler,
+  ActionMiddleware,
+  DefineActionOptions,
+  InferActionData,
+  InferMiddlewareContext,
+  InferSchemaInput,
+  RouteParams,
+} from '../types'
+import type { ActionHost } from '../internal/action-host'
+import { readStreamWithLimit } from '../internal/read-stream'
+import { createActionCore } from '../define-action'
+import type { ActionClient, ActionClientOptions } from '../create-action-client'
+import { createActionClientFor } from '../create-action-client'
+
+/**
+ * h3 v2's event (Nuxt 5, Nitro 3, `nitro/h3`, plain h3 2 apps) as its public
+ * API describes it, written out so this entry imports no h3 and works with
+ * whichever h3 2.x the host bundles. An h3 2.x `H3Event` is one, and this is
+ * one: handlers pass it to h3's helpers (`getCookie`, `setResponseStatus`...).
+ */
+export interface H3V2Event {
+  /** The request (a web `Request`, with the runtime's additions). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly req: Request & { runtime?: any, ip?: string, waitUntil?: (promise: Promise<unknown>) => void }
+  /** The parsed request URL. */
+  url: URL
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly context: { params?: Record<string, string>, [key: string]: any }
+  /** The prepared response: its status, status text and headers. */
+  readonly res: { status?: number, statusText?: string, readonly headers: Headers, readonly errHeaders: Headers }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  app?: any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly runtime: any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly node: any
+  waitUntil: (promise: Promise<unknown>) => void
+  readonly headers: Headers
+  readonly path: string
+  readonly method: string
+  toString: () => string
+  toJSON: () => string
+}
+
+/**
+ * h3 v2 through its event's public surface: `event.req` (a `Request`),
+ * `event.url`, `event.context.params`, `event.res.status` and
+ * `event.res.headers`. The answer is a string with the status and headers
+ * set on `event.res`, so h3 keeps the headers a handler set, on failures too,
+ * and never writes its own error JSON.
+ * @example
+ * const handle = createActionCore(options, h3V2Host)
+ */
+export const h3V2Host: ActionHost<H3V2Event> = {
+  method: event => event.req.method,
+  // h3 v2 keeps an escaped `?` or `#` escaped in the path: the query is the URL's own
+  rawPath: event => event.url.search,
+  header: (event, name) => event.req.headers.get(name) ?? undefined,
+  params: (event) => {
+    const params = event.context.params
+    // only asks whether there is a key
+    for (const _key in params) return decodeParams(params)
+    return {}
+  },
+  // a request with no body (a body announced but never passed on) reads as none, without waiting
+  readBody: (event, maxBodySize) => {
+    const body = event.req.body
+    return body ? readStreamWithLimit(body, maxBodySize) : Promise.resolve(undefined)
+  },
+  status: event => event.res.status ?? 200,
+  send: (event, status, body) => {
+    const res = event.res
+    if (res.status !== status) {
+      res.status = status
+      // a status text the handler set belongs to its own status
+      res.statusText = undefined
+    }
+    res.headers.set('content-type', 'application/json')
+    return body
+  },
+  // h3 v2's HTTPError, recognised as its `HTTPError.isError` does: by name and status
+  hostError: (thrown) => {
+    if (!(thrown instanceof Error) || thrown.name !== 'HTTPError') return undefined
+    const error = thrown as Error & { status?: unknown, statusText?: unknown, unhandled?: unknown }
+    if (!(typeof error.status === 'number' && error.status > 99) || error.unhandled) return undefined
+    return { statusCode: error.status, message: error.message || (typeof error.statusText === 'string' ? error.statusText : '') || 'Server error' }
+  },
+}
+
+/** An escaped `/` or `\` (`%2F`, `%5C`, also escaped again as `%252F`), kept as it is: it never separated segments. */
+const ENCODED_SEPARATOR = /%(?:25)*(?:2f|5c)/gi
+
+function decodeParam(value: string): string {
+  if (!value.includes('%')) return value
+  try {
+    let decoded = ''
+    let last = 0
+    ENCODED_SEPARATOR.lastIndex = 0
+    for (let match = ENCODED_SEPARATOR.exec(value); match; match = ENCODED_SEPARATOR.exec(value)) {
+      decoded += decodeURIComponent(value.slice(last, match.index)) + match[0]
+      last = match.index + match[0].length
+    }
+    return decoded + decodeURIComponent(value.slice(last))
+  }
+  catch {
+    return value
+  }
+}
+
+/** The route params URI-decoded as h3 v2's `getRouterParams(event, { decode: true })` decodes them. */
+function decodeParams(params: Record<string, string>): Record<string, string> {
+  const decoded: Record<string, string> = {}
+  for (const key in params) decoded[key] = decodeParam(params[key]!)
+  return decoded
+}
+
+/**
+ * Turns a declarative definition into an h3 v2 handler (a plain function of
+ * the event) that always answers with the `{ success, data | error }`
+ * envelope, its status and `application/json`.
+ * @example
+ * import { H3, serve } from 'h3'
+ * import { defineAction } from '@action-route/runtime/server/h3-v2'
+ * const app = new H3().post('/todos', defineAction({ handler: ({ input }) => input }))
+ * serve(app, { port: 3000 })
+ */
+export function defineAction<
+  TInputSchema extends StandardSchemaV1 | undefined = undefined,
+  TOutput = unknown,
+  TMiddleware extends readonly ActionMiddleware<any, any, H3V2Event>[] = readonly ActionMiddleware<any, any, H3V2Event>[], // eslint-disable-line @typescript-eslint/no-explicit-any
+  TOutputSchema extends StandardSchemaV1 | undefined = undefined,
+  TParamsSchema extends StandardSchemaV1 | undefined = undefined,
+>(
+  options: Omit<DefineActionOptions<TInputSchema, TOutput, InferMiddlewareContext<TMiddleware>, TOutputSchema, TParamsSchema, H3V2Event>, 'middleware'>
+    & { middleware?: [...TMiddleware] },
+): ActionFetchHandler<
+  H3V2Event,
+  InferSchemaInput<TInputSchema>,
+  TParamsSchema extends StandardSchemaV1 ? StandardSchemaV1.InferInput<TParamsSchema> : RouteParams,
+  InferActionData<TOutput, TOutputSchema>
+> {
+  return createActionCore(options, h3V2Host) as never
+}
+
+/**
+ * Starts a builder that shares middleware, schemas and metadata across actions.
+ * @example
+ * export const authed = createActionClient().use(auth)
+ * export default authed.handler(({ ctx }) => ctx.user)
+ */
+export function createActionClient(options: ActionClientOptions = {}): ActionClient<{}, undefined, undefined, undefined, H3V2Event> {
+  return createActionClientFor<H3V2Event>(defineAction as never, options)
+}

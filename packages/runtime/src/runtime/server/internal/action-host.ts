@@ -1,0 +1,37 @@
+/**
+ * What the host-neutral lifecycle needs from an h3 event, and how it answers.
+ * Each h3 major supplies one (adapters/h3-v1.ts, adapters/h3-v2.ts) through
+ * its public API; the lifecycle itself imports no h3 and nothing of Node.
+ * Made once per entry, never per request.
+ * @example
+ * const host: ActionHost<MyEvent> = { method: event => event.req.method, ... }
+ * const handle = createActionHandler(options, host)
+ */
+export interface ActionHost<TEvent> {
+  /** The request method, upper case. */
+  method: (event: TEvent) => string
+  /**
+   * The query as the client sent it, from its `?`, with or without the path
+   * before it (not decoded): an escaped `?` or `#` in the path stays in the path.
+   */
+  rawPath: (event: TEvent) => string
+  /** One request header, by its lower-case name. */
+  header: (event: TEvent, name: string) => string | undefined
+  /** The route params, URI-decoded; a fresh object the lifecycle may keep. */
+  params: (event: TEvent) => Record<string, string>
+  /**
+   * The body's bytes, `undefined` when there is none. `declared` says whether a
+   * Content-Length was sent (already checked against the limit); a body without
+   * one is read to its end but no byte past `maxBodySize` is kept.
+   */
+  readBody: (event: TEvent, maxBodySize: number, declared: boolean) => Promise<Uint8Array | undefined>
+  /** The status the handler set, 200 when it set none. */
+  status: (event: TEvent) => number
+  /** Answers with `status`, `content-type: application/json` and `body`; returns what the host's handler returns. */
+  send: (event: TEvent, status: number, body: string) => unknown
+  /**
+   * The status and message of an error the host's own helpers make
+   * (`createError`, `HTTPError`), or `undefined` for any other value.
+   */
+  hostError: (thrown: unknown) => { statusCode: unknown, message: string } | undefined
+}
