@@ -1,78 +1,79 @@
+import { createRequire } from 'node:module'
+import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { BenchPart, ResultRow } from '../lib/types'
-import { formatSeconds, median } from '../lib/stats'
-import { generateApp } from './generate-app'
-import type { AppKind } from './generate-app'
-import { timeNuxtBuild, timeTypecheck } from './measure-app'
+import { log, median } from '../lib/stats'
+import { runNode, timeNuxtBuild, writeApp } from '../lib/nuxt-app'
 
 const workDir = fileURLToPath(new URL('../.work/build', import.meta.url))
-
+const moduleEntry = fileURLToPath(new URL('../../packages/runtime/src/module', import.meta.url))
+const vueTsc = join(dirname(createRequire(import.meta.url).resolve('vue-tsc/package.json')), 'bin/vue-tsc.js')
+const kinds = ['plain', 'action'] as const
 const measures = [
   { id: 'build', label: 'nuxt build', goal: 1.05 },
   { id: 'tsconfig.server.json', label: 'vue-tsc server (.nuxt/tsconfig.server.json)', goal: 1.3 },
   { id: 'tsconfig.app.json', label: 'vue-tsc app (.nuxt/tsconfig.app.json)', goal: 1.3 },
 ] as const
 
-/** Part 3: build and type-check time of an app of N action routes against the same app of plain routes. */
+/** Route `index` of an app: even ones POST with a body schema, odd ones GET with a coercing query schema. */
+function route(kind: typeof kinds[number], index: number): string {
+  const isPost = index % 2 === 0
+  const schema = isPost
+    ? 'z.object({ title: z.string().min(1), priority: z.number().int().min(1).max(5).default(3) })'
+    : 'z.object({ page: z.coerce.number().int().min(1), size: z.coerce.number().int().max(100).default(20) })'
+  const data = isPost ? `{ id: ${index}, title: input.title, priority: input.priority, owner: ctx.user }` : `{ id: ${index}, page: input.page, size: input.size, owner: ctx.user }`
+  if (kind === 'action') return `import { z } from 'zod'\n\nexport default defineAction({\n  input: ${schema},\n  middleware: [withUser],\n  handler: ({ input, ctx }) => (${data}),\n})\n`
+  return `import { z } from 'zod'\n\nconst schema = ${schema}\n\nexport default defineEventHandler(async (event) => {\n  const input = await ${isPost ? 'readValidatedBody' : 'getValidatedQuery'}(event, schema.parse)\n  const ctx = { user: getRequestHeader(event, 'x-user') ?? 'anonymous' }\n  return { success: true as const, data: ${data} }\n})\n`
+}
+
+async function generateApp(dir: string, kind: typeof kinds[number], routes: number): Promise<void> {
+  const files: Record<string, string> = {
+    'nuxt.config.ts': `export default defineNuxtConfig({\n  modules: [${kind === 'action' ? `'${relative(dir, moduleEntry)}'` : ''}],\n  devtools: { enabled: false },\n  telemetry: false,\n  compatibilityDate: '2025-07-15',\n})\n`,
+    'app/app.vue': '<template>\n  <div>bench</div>\n</template>\n',
+    'package.json': JSON.stringify({ name: `bench-${kind}-app`, private: true, type: 'module' }),
+    'tsconfig.json': JSON.stringify({ files: [], references: [{ path: './.nuxt/tsconfig.app.json' }, { path: './.nuxt/tsconfig.server.json' }] }),
+  }
+  if (kind === 'action') files['server/utils/with-user.ts'] = `export const withUser = defineActionMiddleware(async ({ event, next }) =>\n  next({ ctx: { user: getRequestHeader(event, 'x-user') ?? 'anonymous' } }))\n`
+  for (let index = 0; index < routes; index++) files[`server/api/r${index}/items.${index % 2 ? 'get' : 'post'}.ts`] = route(kind, index)
+  await writeApp(dir, files)
+}
+
+/** Part: build and type-check time of an app of N action routes against the same app of plain routes. */
 export const buildPart: BenchPart = {
   id: 'build',
   title: 'Build and type cost at scale',
   async run(options) {
-    const routes = options.smoke ? 30 : 300
-    const rounds = options.smoke ? 1 : 5
-    const typecheckRounds = options.smoke ? 1 : 5
-    const kinds: AppKind[] = ['plain', 'action']
-    const dirs = Object.fromEntries(kinds.map(kind => [kind, `${workDir}/${kind}-${routes}`])) as Record<AppKind, string>
-    for (const kind of kinds) await generateApp(dirs[kind], kind, routes)
-
-    const samples = new Map<string, number[]>()
-    const record = (key: string, ms: number) => samples.set(key, [...samples.get(key) ?? [], ms])
+    const [routes, rounds] = options.smoke ? [30, 1] : [300, 3]
+    const dir = (kind: string) => `${workDir}/${kind}-${routes}`
+    for (const kind of kinds) await generateApp(dir(kind), kind, routes)
+    const samples = new Map<string, number[]>(measures.flatMap(measure => kinds.map(kind => [`${measure.id}/${kind}`, []])))
     for (let round = 0; round < rounds; round++) {
-      // alternate which app goes first, so neither always meets a cold disk cache
-      for (const kind of round % 2 ? [...kinds].reverse() : kinds) {
-        const ms = await timeNuxtBuild(dirs[kind])
-        record(`build/${kind}`, ms)
-        log(`round ${round + 1}/${rounds} nuxt build ${kind}-${routes}: ${formatSeconds(ms)}`)
-      }
-    }
-    // a type-check takes seconds, so it gets more rounds; each tsconfig's two runs are back to back
-    for (let round = 0; round < typecheckRounds; round++) {
-      for (const tsconfig of ['tsconfig.server.json', 'tsconfig.app.json'] as const) {
+      for (const measure of measures) {
+        // the two apps back to back, the one going first alternating, so neither always meets a cold cache
         for (const kind of round % 2 ? [...kinds].reverse() : kinds) {
-          const ms = await timeTypecheck(dirs[kind], tsconfig)
-          record(`${tsconfig}/${kind}`, ms)
-          log(`round ${round + 1}/${typecheckRounds} vue-tsc ${tsconfig} ${kind}-${routes}: ${formatSeconds(ms)}`)
+          const ms = measure.id === 'build'
+            ? await timeNuxtBuild(dir(kind))
+            : await runNode([vueTsc, '--noEmit', '-p', join(dir(kind), '.nuxt', measure.id)])
+          samples.get(`${measure.id}/${kind}`)!.push(ms)
+          log('build', `round ${round + 1}/${rounds} ${measure.label} ${kind}-${routes}: ${(ms / 1000).toFixed(1)} s`)
         }
       }
     }
-
-    const rows: ResultRow[] = []
-    for (const measure of measures) {
-      const plainSamples = samples.get(`${measure.id}/plain`)!
-      const actionSamples = samples.get(`${measure.id}/action`)!
-      const plain = median(plainSamples)
-      const action = median(actionSamples)
+    const rows: ResultRow[] = measures.flatMap((measure) => {
+      const [plain, action] = kinds.map(kind => samples.get(`${measure.id}/${kind}`)!)
       // each round's two runs were back to back, so their ratio shares that moment's machine speed
-      const ratio = median(actionSamples.map((ms, round) => ms / plainSamples[round]!))
-      rows.push({ measure: `${measure.label}, ${routes} routes`, subject: 'defineEventHandler app (floor)', value: formatSeconds(plain) })
-      rows.push({ measure: `${measure.label}, ${routes} routes`, subject: 'defineAction app', value: formatSeconds(action), ratio, goal: `<= ${measure.goal}x`, met: ratio <= measure.goal, ratioGoal: { max: measure.goal } })
-    }
+      const ratio = median(action!.map((ms, round) => ms / plain![round]!))
+      const spread = rounds > 1 ? `; rounds ${Math.min(...action!.map((ms, round) => ms / plain![round]!)).toFixed(2)}x–${Math.max(...action!.map((ms, round) => ms / plain![round]!)).toFixed(2)}x` : ''
+      return [
+        { measure: `${measure.label}, ${routes} routes`, subject: 'defineEventHandler app (floor)', value: `${(median(plain!) / 1000).toFixed(1)} s` },
+        { measure: `${measure.label}, ${routes} routes`, subject: 'defineAction app', value: `${(median(action!) / 1000).toFixed(1)} s${spread}`, ratio, goal: `<= ${measure.goal}x`, met: ratio <= measure.goal, ratioGoal: { max: measure.goal } },
+      ]
+    })
     return {
       title: 'Build and type cost at scale',
       rows,
-      method: [
-        `Two Nuxt 4 apps are generated into \`bench/.work/build/\` with ${routes} server routes each (half POST with a body schema, half GET with a coercing query schema, zod, one middleware that reads \`x-user\` into the context):`,
-        '',
-        '- **floor**: plain `defineEventHandler` routes with `readValidatedBody` / `getValidatedQuery` and `schema.parse`, no module;',
-        '- **defineAction app**: the same routes as `defineAction({ input, middleware: [withUser], handler })`, with the module loaded from `packages/runtime/src/module` by relative path (so its route map and auto-imports are part of the cost).',
-        '',
-        `Measured ${rounds} round(s) of \`node node_modules/nuxt/bin/nuxt.mjs build <dir>\` from a clean state (\`.nuxt\`, \`.output\` and \`node_modules/.cache\` removed), then ${typecheckRounds} round(s) of \`vue-tsc --noEmit -p <dir>/.nuxt/tsconfig.server.json\` and \`-p <dir>/.nuxt/tsconfig.app.json\` (the app side includes the module's typed route map); in each round the two apps run back to back, the one going first alternating. The figure is the median wall time; the ratio is the median over rounds of the defineAction app's time over the floor's in the same round (lower is better), so that a slow minute on the shared machine weighs on both sides of a ratio. Every type-check must pass, so the apps are known to be valid.`,
-      ].join('\n'),
+      method: `Two Nuxt 4 apps are generated into \`bench/.work/build/\` with ${routes} server routes each (half POST with a body schema, half GET with a coercing query schema, zod, the user read from \`x-user\` into the context): the floor as plain \`defineEventHandler\` routes with \`readValidatedBody\` / \`getValidatedQuery\` and no module; the other as \`defineAction({ input, middleware: [withUser], handler })\` with the module loaded from \`packages/runtime/src/module\`, so its route map and auto-imports are part of the cost. ${rounds} round(s), each timing \`nuxt build\` from a clean state, then \`vue-tsc --noEmit\` on \`.nuxt/tsconfig.server.json\` and on \`.nuxt/tsconfig.app.json\` (the app side holds the typed route map), the two apps back to back. The figure is the median wall time; the ratio is the defineAction app's time over the floor's in the same round, median over rounds (lower is better), with the lowest and highest round. Every type-check must pass.`,
       notes: [],
     }
   },
-}
-
-function log(message: string) {
-  console.log(`[build] ${message}`)
 }

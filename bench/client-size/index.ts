@@ -1,84 +1,74 @@
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { fileURLToPath } from 'node:url'
 import type { BenchPart, ResultRow } from '../lib/types'
-import { formatSeconds } from '../lib/stats'
-import { timeNuxtBuild } from '../build/measure-app'
-import { generateClientApp } from './generate-app'
-import type { ClientAppKind } from './generate-app'
-import { measureClientBundle, readClientModules } from './measure-bundle'
-import type { ClientBundleSize } from './measure-bundle'
-import { addedModules } from './module-diff'
+import { log } from '../lib/stats'
+import { timeNuxtBuild, writeApp } from '../lib/nuxt-app'
 
 const workDir = fileURLToPath(new URL('../.work/client-size', import.meta.url))
+const moduleEntry = fileURLToPath(new URL('../../packages/runtime/src/module', import.meta.url))
 const goalBytes = 2 * 1024
 
-const subjects: Record<ClientAppKind, string> = {
-  floor: 'page with $fetch and useAsyncData (floor)',
-  action: 'same page, buttons through useAction + $action',
-  query: 'same page, also the listing through useActionQuery',
+/** The same page three ways: by hand, the buttons through useAction and $action, and the listing through useActionQuery too. */
+const pages = {
+  floor: { label: 'page with $fetch and useAsyncData (floor)', buttons: 'byHand', listing: 'byHand' },
+  action: { label: 'same page, buttons through useAction + $action', buttons: 'action', listing: 'byHand' },
+  query: { label: 'same page, also the listing through useActionQuery', buttons: 'action', listing: 'action' },
+} as const
+
+const scripts = {
+  buttons: {
+    byHand: `const saved = ref<unknown>(null)\nasync function save() {\n  saved.value = await $fetch('/api/x', { method: 'POST', body: { title: 'a' } })\n}\nasync function send() {\n  saved.value = await $fetch('/api/x', { method: 'POST', body: { title: 'b' } })\n}`,
+    action: `const { execute, data: saved } = useAction('/api/x', { method: 'POST' })\nasync function save() {\n  await execute({ title: 'a' })\n}\nasync function send() {\n  const result = await $action('/api/x', { method: 'POST', input: { title: 'b' } })\n  if (result.success) saved.value = result.data\n}`,
+  },
+  listing: {
+    byHand: `const { data: list } = useAsyncData('list', () => $fetch('/api/list'))`,
+    action: `const { data: list } = useActionQuery('/api/list')`,
+  },
 }
 
-/** Part 4: gzip bytes that useAction, $action and useActionQuery add to the client bundle of a one-page app. */
+/** Sum over every `.js` file of `.output/public/_nuxt`, each gzipped alone at level 9 as a server sends it. */
+async function gzipBytes(dir: string): Promise<number> {
+  const assets = join(dir, '.output/public/_nuxt')
+  let bytes = 0
+  for (const name of (await readdir(assets, { recursive: true })).filter(name => name.endsWith('.js'))) bytes += gzipSync(await readFile(join(assets, name)), { level: 9 }).length
+  return bytes
+}
+
+/** Part: gzip bytes that useAction, $action and useActionQuery add to the client bundle of a one-page app. */
 export const clientSizePart: BenchPart = {
   id: 'client-size',
   title: 'Client size',
   async run(options) {
-    // sizes do not vary between builds, so one build per app is enough; smoke leaves out useActionQuery
-    const kinds: ClientAppKind[] = options.smoke ? ['floor', 'action'] : ['floor', 'action', 'query']
-    const sizes = {} as Record<ClientAppKind, ClientBundleSize>
-    const modules = {} as Record<ClientAppKind, Record<string, number>>
+    const kinds = (options.smoke ? ['floor', 'action'] : ['floor', 'action', 'query']) as Array<keyof typeof pages>
+    const sizes = {} as Record<keyof typeof pages, number>
     for (const kind of kinds) {
       const dir = `${workDir}/${kind}`
-      await generateClientApp(dir, kind)
-      const ms = await timeNuxtBuild(dir)
-      sizes[kind] = await measureClientBundle(dir)
-      modules[kind] = await readClientModules(dir)
-      log(`nuxt build ${kind}: ${formatSeconds(ms)}, ${sizes[kind].files} .js files, ${sizes[kind].rawBytes} B raw, ${sizes[kind].gzipBytes} B gzip`)
-    }
-
-    const measure = 'Client JS, gzip (sum of .output/public/_nuxt/*.js)'
-    const floor = sizes.floor
-    const rows: ResultRow[] = [{ measure, subject: subjects.floor, value: formatKb(floor.gzipBytes) }]
-    const notes: string[] = []
-    for (const kind of kinds.filter(kind => kind !== 'floor')) {
-      const added = sizes[kind].gzipBytes - floor.gzipBytes
-      rows.push({
-        measure,
-        subject: subjects[kind],
-        value: `${formatKb(sizes[kind].gzipBytes)} (+${added.toLocaleString('en-US')} B)`,
-        ratio: sizes[kind].gzipBytes / floor.gzipBytes,
-        goal: '<= 2 KB added',
-        met: added <= goalBytes,
+      const page = pages[kind]
+      await writeApp(dir, {
+        'nuxt.config.ts': `export default defineNuxtConfig({\n  modules: [${JSON.stringify(moduleEntry)}],\n  devtools: { enabled: false },\n  telemetry: false,\n  compatibilityDate: '2025-07-15',\n})\n`,
+        'app/app.vue': `<script setup lang="ts">\n${scripts.buttons[page.buttons]}\n${scripts.listing[page.listing]}\n</script>\n\n<template>\n  <div>\n    <button @click="save">save</button>\n    <button @click="send">send</button>\n    <pre>{{ saved }}</pre>\n    <pre>{{ list }}</pre>\n  </div>\n</template>\n`,
+        'server/api/x.post.ts': `import { z } from 'zod'\n\nexport default defineAction({\n  input: z.object({ title: z.string().min(1) }),\n  handler: ({ input }) => ({ id: 1, title: input.title }),\n})\n`,
+        'server/api/list.get.ts': `export default defineAction({\n  handler: () => [{ id: 1, title: 'one' }],\n})\n`,
+        'package.json': JSON.stringify({ name: `bench-client-${kind}`, private: true, type: 'module' }),
       })
-      const extra = addedModules(modules.floor, modules[kind])
-      const ours = extra.filter(entry => entry.id.startsWith('packages/') || entry.id.includes('action-route'))
-      const others = extra.filter(entry => !ours.includes(entry))
-      notes.push(`${subjects[kind]}: +${added.toLocaleString('en-US')} B gzip (${(added / 1024).toFixed(2)} KB; raw +${(sizes[kind].rawBytes - floor.rawBytes).toLocaleString('en-US')} B). Modules added, rendered bytes before minification: ${listModules(ours)}${others.length ? `; beyond the module's own: ${listModules(others.slice(0, 6))}` : ''}.`)
+      await timeNuxtBuild(dir)
+      sizes[kind] = await gzipBytes(dir)
+      log('client-size', `${kind}: ${sizes[kind]} B gzip`)
     }
+    const measure = 'Client JS, gzip (sum of .output/public/_nuxt/*.js)'
+    const rows: ResultRow[] = kinds.map((kind) => {
+      const added = sizes[kind] - sizes.floor
+      const value = `${(sizes[kind] / 1024).toFixed(2)} KB`
+      if (kind === 'floor') return { measure, subject: pages[kind].label, value }
+      return { measure, subject: pages[kind].label, value: `${value} (+${added.toLocaleString('en-US')} B)`, ratio: sizes[kind] / sizes.floor, goal: '<= 2 KB added', met: added <= goalBytes }
+    })
     return {
       title: 'Client size',
       rows,
-      method: [
-        `One-page Nuxt 4 apps are generated into \`bench/.work/client-size/\`, each with the module (loaded from \`packages/runtime/src/module\` by absolute path) and the same server routes (\`server/api/x.post.ts\` and \`server/api/list.get.ts\`, written with \`defineAction\`); only \`app/app.vue\` differs:`,
-        '',
-        '- **floor**: two buttons that POST to `/api/x` with a hand-written `$fetch`, and a list loaded with `useAsyncData(\'list\', () => $fetch(\'/api/list\'))`; nothing of ours is imported;',
-        '- **useAction + $action**: the same buttons through `useAction(\'/api/x\', { method: \'POST\' })` and `$action(\'/api/x\', { method: \'POST\', input })`, the list still by hand;',
-        ...(options.smoke ? [] : ['- **+ useActionQuery**: the same, and the list through `useActionQuery(\'/api/list\')`.']),
-        '',
-        'Each app is built once with `nuxt build` from a clean state (sizes do not vary between builds). The figure is the sum, over every `.js` file in `.output/public/_nuxt/`, of that file gzipped alone (`node:zlib` `gzipSync`, level 9); 1 KB is 1024 bytes. The ratio is the total over the floor\'s total; the goal is on the bytes added. A Vite plugin in the generated config records which modules each client build holds, so the notes can say where added bytes come from.',
-      ].join('\n'),
-      notes,
+      method: 'One-page Nuxt 4 apps are generated into `bench/.work/client-size/`, each with the module and the same two `defineAction` routes; only `app/app.vue` differs: the floor POSTs from two buttons with `$fetch` and loads a list with `useAsyncData`, nothing of ours imported; the second moves the buttons to `useAction` and `$action`; the third also the list to `useActionQuery`. Each app is built once with `nuxt build` (sizes do not vary between builds). The figure is the sum, over every `.js` file in `.output/public/_nuxt/`, of that file gzipped alone at level 9; 1 KB is 1024 bytes. The goal is on the bytes added.',
+      notes: [],
     }
   },
-}
-
-function formatKb(bytes: number): string {
-  return `${(bytes / 1024).toFixed(2)} KB`
-}
-
-function listModules(entries: { id: string, bytes: number }[]): string {
-  return entries.length ? entries.map(entry => `\`${entry.id}\` ${entry.bytes.toLocaleString('en-US')} B`).join(', ') : 'none'
-}
-
-function log(message: string) {
-  console.log(`[client-size] ${message}`)
 }

@@ -1,95 +1,107 @@
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { BenchPart, ResultRow } from '../lib/types'
-import { median } from '../lib/stats'
-import { generateDevApp } from './generate-app'
-import { startDevServer, timeGet } from './dev-server'
+import { log, median } from '../lib/stats'
+import { writeApp } from '../lib/nuxt-app'
+import { freePort } from '../../packages/runtime/test/helpers/built-app'
+import { createDevtoolsHome, waitFor } from '../../packages/devtools/test/e2e/dev-server'
 
-const workDir = fileURLToPath(new URL('../.work/devtools', import.meta.url))
-const actions = 500
+const appDir = fileURLToPath(new URL('../.work/devtools/app', import.meta.url))
+const moduleEntry = fileURLToPath(new URL('../../packages/runtime/src/module', import.meta.url))
+const nuxtBin = fileURLToPath(new URL('../../node_modules/nuxt/bin/nuxt.mjs', import.meta.url))
+const registryPath = '/__action-route/api/routes'
 const goalMs = 300
 
-interface ListedRoute {
-  isAction: boolean
-  loadError?: string
+/** Route `index`: POST with a body schema, GET with a coercing query, or PATCH `[id]` with params, input and output schemas, in turn. */
+function routeFile(index: number): [string, string] {
+  const kind = index % 3
+  const schemas = [
+    'input: z.object({ title: z.string().min(1), priority: z.number().int().min(1).max(5).default(3) }),',
+    'input: z.object({ page: z.coerce.number().int().min(1), size: z.coerce.number().int().max(100).default(20) }),',
+    'params: z.object({ id: z.coerce.number().int() }),\n  input: z.object({ done: z.boolean() }),\n  outputSchema: z.object({ id: z.number(), done: z.boolean() }),',
+  ][kind]
+  return [
+    [`server/api/r${index}/items.post.ts`, `server/api/r${index}/items.get.ts`, `server/api/r${index}/[id].patch.ts`][kind]!,
+    `import { z } from 'zod'\n\nexport default defineAction({\n  ${schemas}\n  middleware: [withUser],\n  metadata: { summary: 'Route ${index}', tags: ['bench', 'r${index % 10}'] },\n  handler: ({ input, params }) => ({ id: Number((params as { id?: number }).id ?? ${index}), ...(input as object) }),\n})\n`,
+  ]
 }
 
-/** Part 6: how long the Actions tab waits for the list of 500 actions, asked of a real `nuxi dev`. */
+/** Wall time of one GET with the body read to its end, and the parsed body. */
+async function timeGet(url: string, headers: Record<string, string> = {}): Promise<{ ms: number, body: unknown }> {
+  const started = performance.now()
+  const response = await fetch(url, { headers })
+  const text = await response.text()
+  const ms = performance.now() - started
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}: ${text.slice(0, 500)}`)
+  return { ms, body: JSON.parse(text) }
+}
+
+/** Part: how long the Actions tab waits for the list of every action, asked of a real `nuxi dev`. */
 export const devtoolsPart: BenchPart = {
   id: 'devtools',
   title: 'DevTools registry',
   async run(options) {
-    const servers = options.smoke ? 1 : 3
-    const laterCalls = 10
-    const appDir = join(workDir, 'app')
-    await generateDevApp(appDir, actions)
-    const registryPath = '/__action-route/api/routes'
-
-    const startSamples: number[] = []
-    const firstSamples: number[] = []
-    const laterSamples: number[] = []
-    const floorSamples: number[] = []
+    const [actions, servers, laterCalls] = options.smoke ? [100, 1, 3] : [500, 2, 10]
+    await writeApp(appDir, {
+      'nuxt.config.ts': `export default defineNuxtConfig({\n  modules: ['${relative(appDir, moduleEntry)}'],\n  devtools: { enabled: false },\n  telemetry: false,\n  compatibilityDate: '2025-07-15',\n})\n`,
+      'app/app.vue': '<template>\n  <div>bench</div>\n</template>\n',
+      'package.json': JSON.stringify({ name: 'bench-devtools-app', private: true, type: 'module' }),
+      'server/utils/with-user.ts': `export const withUser = defineActionMiddleware('withUser', async ({ event, next }) =>\n  next({ ctx: { user: getRequestHeader(event, 'x-user') ?? 'anonymous' } }))\n`,
+      'server/api/ping.get.ts': 'export default defineEventHandler(() => ({ ok: true }))\n',
+      ...Object.fromEntries(Array.from({ length: actions }, (_, index) => routeFile(index))),
+    })
+    const samples = { start: [] as number[], first: [] as number[], later: [] as number[], floor: [] as number[] }
     for (let run = 0; run < servers; run++) {
-      // ready means the plain route answers: the registry must not have been asked before the timed first call
-      const server = await startDevServer(appDir, '/api/ping')
+      const port = await freePort()
+      const home = await createDevtoolsHome()
+      const started = performance.now()
+      const child = spawn(process.execPath, [nuxtBin, 'dev', appDir, '--port', String(port), '--host', '127.0.0.1', '--no-fork'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...home.env, NUXT_TELEMETRY_DISABLED: '1' } })
+      let output = ''
+      child.stdout.on('data', chunk => (output += chunk))
+      child.stderr.on('data', chunk => (output += chunk))
+      const baseURL = `http://127.0.0.1:${port}`
       try {
-        const first = await timeGet(`${server.baseURL}${registryPath}`, server.authHeaders)
-        const listed = (first.body as { routes: ListedRoute[] }).routes
-        const listedActions = listed.filter(route => route.isAction).length
-        if (listedActions !== actions) {
-          throw new Error(`the registry listed ${listedActions} actions out of ${actions}: ${listed.find(route => route.loadError)?.loadError ?? 'no load error'}`)
-        }
+        // ready when the plain route answers: the registry must not have been asked before the timed first call
+        await waitFor(async () => {
+          if (child.exitCode !== null) throw new Error(`nuxi dev exited with ${child.exitCode}:\n${output.slice(-4000)}`)
+          return (await fetch(`${baseURL}/api/ping`).catch(() => undefined))?.ok === true
+        }, 300_000, () => output)
+        samples.start.push(performance.now() - started)
+        const first = await timeGet(baseURL + registryPath, home.authHeaders)
+        const listed = (first.body as { routes: Array<{ isAction: boolean }> }).routes.filter(route => route.isAction).length
+        if (listed !== actions) throw new Error(`the registry listed ${listed} actions out of ${actions}`)
+        samples.first.push(first.ms)
         const later: number[] = []
         const floor: number[] = []
         for (let call = 0; call < laterCalls; call++) {
-          later.push((await timeGet(`${server.baseURL}${registryPath}`, server.authHeaders)).ms)
-          floor.push((await timeGet(`${server.baseURL}/api/ping`)).ms)
+          later.push((await timeGet(baseURL + registryPath, home.authHeaders)).ms)
+          floor.push((await timeGet(`${baseURL}/api/ping`)).ms)
         }
-        startSamples.push(server.startMs)
-        firstSamples.push(first.ms)
-        laterSamples.push(median(later))
-        floorSamples.push(median(floor))
-        log(`dev server ${run + 1}/${servers}: ready in ${(server.startMs / 1000).toFixed(1)} s, first listing ${first.ms.toFixed(0)} ms, later listings ${median(later).toFixed(0)} ms, /api/ping ${median(floor).toFixed(1)} ms`)
+        samples.later.push(median(later))
+        samples.floor.push(median(floor))
+        log('devtools', `dev server ${run + 1}/${servers}: first listing ${first.ms.toFixed(0)} ms, later ${median(later).toFixed(0)} ms, /api/ping ${median(floor).toFixed(1)} ms`)
       }
       finally {
-        await server.close()
+        child.kill('SIGTERM')
+        await Promise.race([once(child, 'exit'), new Promise(done => setTimeout(done, 5000))])
+        if (child.exitCode === null) child.kill('SIGKILL')
+        await home.remove()
       }
     }
-
-    const floor = median(floorSamples)
-    const first = median(firstSamples)
-    const later = median(laterSamples)
+    const [floor, first, later] = [samples.floor, samples.first, samples.later].map(median) as [number, number, number]
     const measure = `DevTools registry, ${actions} actions (nuxi dev)`
     const rows: ResultRow[] = [
       { measure, subject: 'GET /api/ping, a plain route in the same server (floor)', value: `${floor.toFixed(1)} ms` },
       { measure, subject: `GET ${registryPath}, first call`, value: `${first.toFixed(0)} ms`, ratio: first / floor, goal: `<= ${goalMs} ms`, met: first <= goalMs },
       { measure, subject: `GET ${registryPath}, later calls`, value: `${later.toFixed(0)} ms`, ratio: later / floor, goal: `<= ${goalMs} ms`, met: later <= goalMs },
     ]
-    const devBundle = await readFile(join(appDir, '.nuxt/dev/index.mjs'), 'utf8').catch(() => '')
     return {
       title: 'DevTools registry',
       rows,
-      method: [
-        `A Nuxt 4 app is generated into \`bench/.work/devtools/app/\` with ${actions} action routes (a third each POST with a body schema, GET with a coercing query schema, and PATCH \`[id]\` with params, input and output schemas; zod; one middleware and metadata each) and the module loaded from \`packages/runtime/src/module\` by relative path, plus one plain \`defineEventHandler\` route, \`/api/ping\`.`,
-        `${servers} time(s), \`nuxi dev\` is started on it (\`--no-fork\`, 127.0.0.1) and is ready when \`/api/ping\` answers. Then, on that server, the timed requests with \`fetch\`, body read to its end:`,
-        '',
-        `- **first call**: the first \`GET ${registryPath}\`, what the Actions tab waits for when it first opens: every action's metadata and middleware names, and JSON Schema for every schema;`,
-        `- **later calls**: ${laterCalls} more calls, median: every later refresh of the tab;`,
-        `- **floor**: \`GET /api/ping\` on the same server, between the later calls, median: what any request to the dev server costs.`,
-        '',
-        `The figure is the median over the ${servers} server(s); the ratio is over the floor (lower is better). The goal is on each absolute time.`,
-      ].join('\n'),
-      notes: [
-        `\`nuxi dev\` took ${(median(startSamples) / 1000).toFixed(1)} s (median) from spawn to the first answer of \`/api/ping\`.`,
-        /["']Route 0["']/.test(devBundle)
-          ? `Nitro's dev build inlines every route file into \`.nuxt/dev/index.mjs\` (its \`nitro-dev\` preset sets \`inlineDynamicImports\`), so the route files are already evaluated when the tab asks: the first call pays for describing them, not for importing them.`
-          : 'The route files were not found inlined in `.nuxt/dev/index.mjs`: the first call may include importing them.',
-      ],
+      method: `A Nuxt 4 app is generated into \`bench/.work/devtools/app/\` with ${actions} action routes (in turn POST with a body schema, GET with a coercing query, PATCH \`[id]\` with params, input and output schemas; zod; one middleware and metadata each), the module from \`packages/runtime/src/module\`, and one plain route, \`/api/ping\`. ${servers} time(s), \`nuxi dev\` is started on it and is ready when \`/api/ping\` answers; then the first \`GET ${registryPath}\` (what the Actions tab waits for when it opens: every action's metadata and JSON Schema), ${laterCalls} later calls (every refresh of the tab) and, between them, \`GET /api/ping\` as the floor. The figure is the median over the servers; the ratio is over the floor (lower is better); the goal is on each absolute time.`,
+      notes: [`\`nuxi dev\` took ${(median(samples.start) / 1000).toFixed(1)} s (median) from spawn to the first answer of \`/api/ping\`.`],
     }
   },
-}
-
-function log(message: string) {
-  console.log(`[devtools] ${message}`)
 }

@@ -1,13 +1,9 @@
-import { Agent } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import type { BenchPart, ResultRow } from '../lib/types'
 import { median } from '../lib/stats'
-import { bundleEntry } from '../lib/bundle-entry'
-import { startServer } from '../http/start-server'
-import { loadBlock } from '../http/load'
-import { ask } from '../http/check-responses'
-import type { HttpScenario } from '../http/scenarios'
-import { shuffled } from '../http/index'
+import { bundleServer, startServer } from '../lib/start-server'
+import { ask, measureCpuCycles } from '../lib/cpu-cycles'
+import type { Scenario } from '../lib/cpu-cycles'
 
 const workDir = fileURLToPath(new URL('../.work/forms', import.meta.url))
 /** Every body is filled up to this size, just under the default 1 MiB limit. */
@@ -27,12 +23,12 @@ function fill(open: string, entry: (index: number) => string, separator: string,
   return open + entries.join(separator) + close
 }
 
-const post = (id: string, label: string, contentType: string, body: string, status: number): HttpScenario => ({
+const post = (id: string, label: string, contentType: string, body: string, status: number): Scenario => ({
   id, label, method: 'POST', path: '/any', headers: { 'content-type': contentType }, body, status,
 })
 
 /** The JSON floor first: an object of many short keys, the shape closest to a form's. */
-const scenarios: HttpScenario[] = [
+const scenarios: Scenario[] = [
   post('json', '1 MB JSON object of many keys, parsed', 'application/json', fill('{', index => `"k${index}":"xxxxxxxx"`, ',', '}'), 200),
   post('json-string', '1 MB JSON object of one long string, parsed', 'application/json', `{"s":"${'x'.repeat(bodyBytes - 8)}"}`, 200),
   post('multipart', '1 MB multipart of tiny parts, refused (413)', 'multipart/form-data; boundary=b', fill('', index => `--b\r\nContent-Disposition: form-data; name="f${index}"\r\n\r\nx\r\n`, '', '--b--\r\n'), 413),
@@ -44,28 +40,19 @@ export const formsPart: BenchPart = {
   id: 'forms',
   title: 'Refused forms',
   async run(options) {
-    const run = options.smoke ? { cycles: 3, blockRequests: 4 } : { cycles: 30, blockRequests: 20 }
-    const bundle = await bundleEntry(fileURLToPath(new URL('./serve.ts', import.meta.url)), `${workDir}/serve.mjs`)
-    const server = await startServer(bundle, 'forms')
-    const agent = new Agent({ keepAlive: true, maxSockets: 4 })
-    const samples = new Map<string, number[]>(scenarios.map(scenario => [scenario.id, []]))
+    const run = options.smoke ? { cycles: 3, requests: 4 } : { cycles: 30, requests: 20 }
+    const bundle = await bundleServer(fileURLToPath(new URL('./serve.ts', import.meta.url)), `${workDir}/serve.mjs`)
+    const server = await startServer(bundle)
+    let samples: Map<string, number[]>
     try {
       for (const scenario of scenarios) {
         const { status } = await ask(server.url, scenario)
         if (status !== scenario.status) throw new Error(`${scenario.label}: answered ${status}, expected ${scenario.status}`)
-        await loadBlock(agent, server.url, scenario, run.blockRequests * 2, 4)
       }
-      for (let cycle = 0; cycle < run.cycles; cycle++) {
-        // the bodies in a fresh random order each cycle, so they share that moment's machine speed
-        for (const scenario of shuffled(scenarios)) {
-          const before = await server.cpuMicros()
-          await loadBlock(agent, server.url, scenario, run.blockRequests, 4)
-          samples.get(scenario.id)!.push((await server.cpuMicros() - before) / run.blockRequests)
-        }
-      }
+      // the bodies in a fresh random order each cycle, so they share that moment's machine speed
+      samples = await measureCpuCycles(scenarios.map(scenario => ({ key: scenario.id, server, scenario })), { ...run, connections: 4 })
     }
     finally {
-      agent.destroy()
       await server.stop()
     }
     const json = samples.get('json')!
@@ -88,7 +75,7 @@ export const formsPart: BenchPart = {
     return {
       title: 'Refused forms',
       rows,
-      method: `One server in a child process (the runtime's source bundled with esbuild, \`NODE_ENV=production\`) serves one \`defineAction\` with no schema and the default limits (1 MiB body, 1000 form fields, 10 files), answering its input's key count. Four bodies of just under ${bodyBytes.toLocaleString('en-US')} bytes are sent: a JSON object of many short keys (parsed and answered, the floor), a JSON object of one long string (the cheapest JSON of that size, for scale), a multipart body of tiny parts and a urlencoded body of many keys (both over the field limit, refused with 413). ${run.cycles} cycles; in each, the four bodies in a random order, ${run.blockRequests} requests each over 4 kept-alive connections, the server's \`process.cpuUsage()\` read over IPC before and after. The figure is the median CPU per request; the ratio is the form's CPU over the JSON body's within each cycle, then the median (lower is better). Before the limits, building such a form cost a hundred times the JSON body.`,
+      method: `One server in a child process (the runtime's source bundled with esbuild, \`NODE_ENV=production\`) serves one \`defineAction\` with no schema and the default limits (1 MiB body, 1000 form fields, 10 files), answering its input's key count. Four bodies of just under ${bodyBytes.toLocaleString('en-US')} bytes are sent: a JSON object of many short keys (parsed and answered, the floor), a JSON object of one long string (the cheapest JSON of that size, for scale), a multipart body of tiny parts and a urlencoded body of many keys (both over the field limit, refused with 413). ${run.cycles} cycles; in each, the four bodies in a random order, ${run.requests} requests each over 4 kept-alive connections, the server's \`process.cpuUsage()\` read over IPC before and after. The figure is the median CPU per request; the ratio is the form's CPU over the JSON body's within each cycle, then the median (lower is better). Before the limits, building such a form cost a hundred times the JSON body.`,
       notes: [],
     }
   },

@@ -1,25 +1,51 @@
+// Generated apps and the commands timed on them: writing an app, running node, building with nuxt.
 import { spawn } from 'node:child_process'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 
-/** Runs a command to its end, its output passed through; rejects on a non-zero exit. Resolves to the wall time in ms. */
-export function runCommand(command: string, args: string[], options: { cwd?: string, env?: NodeJS.ProcessEnv, quiet?: boolean } = {}): Promise<number> {
+const nuxtBin = fileURLToPath(new URL('../../node_modules/nuxt/bin/nuxt.mjs', import.meta.url))
+
+/**
+ * Runs `node <args>` to its end with its output kept back; rejects on a non-zero exit with the output's
+ * tail. Resolves to the wall time in ms, Node start-up included.
+ * @example
+ * const ms = await runNode(['-e', ''])
+ */
+export function runNode(args: string[], options: { cwd?: string } = {}): Promise<number> {
   const started = performance.now()
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: options.cwd,
-      env: { ...process.env, ...options.env },
-      stdio: options.quiet ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
-    })
+    const child = spawn(process.execPath, args, { cwd: options.cwd, env: { ...process.env, NUXT_TELEMETRY_DISABLED: '1' }, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
-    child.stdout?.on('data', (chunk) => {
-      output += chunk
-    })
-    child.stderr?.on('data', (chunk) => {
-      output += chunk
-    })
+    child.stdout.on('data', chunk => (output += chunk))
+    child.stderr.on('data', chunk => (output += chunk))
     child.once('error', reject)
     child.once('exit', (code) => {
       if (code === 0) resolve(performance.now() - started)
-      else reject(new Error(`${command} ${args.join(' ')} exited with ${code}\n${output.slice(-4000)}`))
+      else reject(new Error(`node ${args.join(' ')} exited with ${code}\n${output.slice(-4000)}`))
     })
   })
+}
+
+/**
+ * `nuxt build <dir>` from a clean state (no .nuxt, .output or cache); resolves to the wall time in ms.
+ * @example
+ * const ms = await timeNuxtBuild('bench/.work/build/plain-300')
+ */
+export async function timeNuxtBuild(dir: string): Promise<number> {
+  for (const leftover of ['.nuxt', '.output', 'node_modules']) await rm(join(dir, leftover), { recursive: true, force: true })
+  return runNode([nuxtBin, 'build', dir])
+}
+
+/**
+ * Writes files (path relative to `dir`, contents) into `dir`, emptied first: a generated app.
+ * @example
+ * await writeApp('bench/.work/cli/app', { 'nuxt.config.ts': 'export default defineNuxtConfig({})\n' })
+ */
+export async function writeApp(dir: string, files: Record<string, string>): Promise<void> {
+  await rm(dir, { recursive: true, force: true })
+  for (const [path, contents] of Object.entries(files)) {
+    await mkdir(join(dir, path, '..'), { recursive: true })
+    await writeFile(join(dir, path), contents)
+  }
 }
