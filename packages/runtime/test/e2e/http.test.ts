@@ -4,6 +4,8 @@ import { join } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
 
 const baseURL = inject('baseURL')
+// scripts/workers.mjs runs this file against a cloudflare-module build served by workerd
+const onWorkers = process.env.E2E_TARGET === 'workers'
 const INTERNAL = { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred', statusCode: 500 }
 
 async function request(path: string, init: RequestInit = {}) {
@@ -76,11 +78,21 @@ describe('SPEC Errors table, end to end', () => {
 })
 
 describe('methods and input sources', () => {
-  it('GET and HEAD read the query; POST, PUT, PATCH and DELETE read the JSON body', async () => {
+  it('GET and HEAD read the query; POST, PUT and PATCH read the JSON body', async () => {
     expect((await request('/api/echo?a=1&a=2&b=')).body).toEqual({ success: true, data: { method: 'GET', input: { a: ['1', '2'], b: '' } } })
-    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+    for (const method of ['POST', 'PUT', 'PATCH']) {
       expect((await json('/api/echo', { n: 1 }, method)).body, method).toEqual({ success: true, data: { method, input: { n: 1 } } })
     }
+  })
+
+  // Nitro 2's cloudflare-module entry passes no body for a DELETE (it reads one for POST, PUT and
+  // PATCH only) while the Content-Length header stays: a runtime waiting for that many bytes never
+  // answers, and workerd cancels the request with its own 500 text/plain (issue 18).
+  it('DELETE reads the JSON body, and a DELETE with no body reads as empty', async () => {
+    const answer = await json('/api/echo', { n: 1 }, 'DELETE')
+    expect(answer.headers.get('content-type')).toMatch(/^application\/json/)
+    expect(answer.body).toEqual({ success: true, data: { method: 'DELETE', input: { n: 1 } } })
+    expect((await request('/api/echo', { method: 'DELETE' })).body).toEqual({ success: true, data: { method: 'DELETE', input: {} } })
   })
 
   it('HEAD answers like GET with no body', async () => {
@@ -139,7 +151,10 @@ describe('body limit', () => {
     expect((await json('/api/limited', { a: 1 })).status).toBe(200)
   })
 
-  it('refuses a declared Content-Length over the limit without waiting for the body', async () => {
+  // Node only: Nitro 2's cloudflare-module entry reads the whole body (request.arrayBuffer()) before
+  // the app runs, so no code of ours can answer first; a 413 still comes once the body is in, and
+  // Cloudflare's own request body limit applies before that.
+  it.skipIf(onWorkers)('refuses a declared Content-Length over the limit without waiting for the body', async () => {
     const url = new URL(baseURL)
     const answer = await new Promise<string>((resolve, reject) => {
       const socket = connect(Number(url.port), url.hostname)
