@@ -22,12 +22,7 @@ export const todoQuery = z.object({
 export const todoOutput = z.object({ id: z.number(), title: z.string(), priority: z.number(), owner: z.string() })
 
 /** What the client may see of a list (everything listTodos returns). */
-export const listOutput = z.object({
-  page: z.number(),
-  size: z.number(),
-  owner: z.string(),
-  items: z.array(z.object({ id: z.number(), title: z.string() })),
-})
+export const listOutput = z.object({ page: z.number(), size: z.number(), owner: z.string(), items: z.array(z.object({ id: z.number(), title: z.string() })) })
 
 /** What the middleware adds to the context. */
 export interface UserContext {
@@ -101,6 +96,22 @@ export function failure(code: string, message: string, statusCode: number, issue
 export async function validate<T>(schema: StandardSchemaV1<unknown, T>, value: unknown): Promise<StandardSchemaV1.Result<T>> {
   const result = schema['~standard'].validate(value)
   return result instanceof Promise ? await result : result
+}
+
+/**
+ * The four routes written with a `defineAction` (ours on either h3 major, or nuxt-actions'), all with the same
+ * middleware and handler work.
+ * @example
+ * const handlers = actionRoutes(defineAction, withUser)
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function actionRoutes<H>(define: (options: any) => H, withUser: unknown): Record<'todo' | 'todoOut' | 'list' | 'listOut', H> {
+  type Args<I> = { input: I, ctx: UserContext }
+  const todo = (outputSchema?: StandardSchemaV1) => define({ input: todoInput, middleware: [withUser], outputSchema,
+    handler: ({ input, ctx }: Args<z.output<typeof todoInput>>) => buildTodo(input.title, input.priority, ctx.user.id) })
+  const list = (outputSchema?: StandardSchemaV1) => define({ input: todoQuery, middleware: [withUser], outputSchema,
+    handler: ({ input, ctx }: Args<z.output<typeof todoQuery>>) => listTodos(input.page, input.size, ctx.user.id) })
+  return { todo: todo(), todoOut: todo(todoOutput), list: list(), listOut: list(listOutput) }
 }
 
 /** Route paths: each route exists as POST (body) and GET (query); `/todos-out` adds an output schema. */

@@ -1,19 +1,15 @@
-/** How long and how thoroughly to measure: `smoke` is the short CI run, which writes no docs. */
+/** How thoroughly to measure: `smoke` is the short CI run, which writes no docs. */
 export interface BenchOptions {
   smoke: boolean
 }
 
-/** One line of the results table. */
+/** One line of the results table: what, who, the figure as printed, its ratio to the floor (none for the floor). */
 export interface ResultRow {
-  /** What is measured, e.g. `HTTP POST valid body`. */
   measure: string
-  /** Who is measured, e.g. `defineAction, h3 1.15.11`. */
   subject: string
-  /** The figure as printed (µs, ms, s, KB), with its spread where there is one. */
   value: string
-  /** Against the floor of that measure; undefined for the floor itself. */
   ratio?: number
-  /** The goal as a bound on the ratio or on the figure, e.g. `>= 0.97x` or `<= 200 ms`. */
+  /** e.g. `>= 0.97x` or `<= 200 ms`, and whether it is met. */
   goal?: string
   met?: boolean
   /** The goal as a bound on the ratio: the table then never rounds a miss onto it. */

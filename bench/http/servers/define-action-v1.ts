@@ -1,30 +1,11 @@
-// Child-process entry: the same routes with defineAction from the runtime's h3 v1 entry.
-import type { StandardSchemaV1 } from '@standard-schema/spec'
+// Child-process entry: the routes with defineAction from the runtime's h3 v1 entry, on h3 1.x.
 import { createApp, createRouter, getRequestHeader, toNodeListener } from 'h3'
 import type { H3Event } from 'h3'
 import { defineAction } from '../../../packages/runtime/src/runtime/server/index'
-import type { ActionMiddleware } from '../../../packages/runtime/src/runtime/server/index'
 import { serveOverIpc } from '../../lib/serve-over-ipc'
-import { buildTodo, listOutput, listTodos, routes, todoInput, todoOutput, todoQuery, userMiddleware } from '../fixture'
+import { actionRoutes, routes, userMiddleware } from '../fixture'
 
-const withUser = userMiddleware((event: H3Event) => getRequestHeader(event, 'x-user')) as unknown as ActionMiddleware
-
-const todoRoute = (outputSchema?: StandardSchemaV1) => defineAction({
-  input: todoInput,
-  middleware: [withUser],
-  outputSchema,
-  handler: ({ input, ctx }) => buildTodo(input.title, input.priority, (ctx.user as { id: string }).id),
-})
-
-const listRoute = (outputSchema?: StandardSchemaV1) => defineAction({
-  input: todoQuery,
-  middleware: [withUser],
-  outputSchema,
-  handler: ({ input, ctx }) => listTodos(input.page, input.size, (ctx.user as { id: string }).id),
-})
-
+const handlers = actionRoutes(defineAction, userMiddleware((event: H3Event) => getRequestHeader(event, 'x-user')))
 serveOverIpc(toNodeListener(createApp().use(createRouter()
-  .post(routes.plain, todoRoute())
-  .post(routes.withOutput, todoRoute(todoOutput))
-  .get(routes.plain, listRoute())
-  .get(routes.withOutput, listRoute(listOutput)))))
+  .post(routes.plain, handlers.todo).post(routes.withOutput, handlers.todoOut)
+  .get(routes.plain, handlers.list).get(routes.withOutput, handlers.listOut))))

@@ -1,30 +1,11 @@
-// Child-process entry: the same routes with defineAction from the runtime's h3 v2 entry, on h3 2.x.
-import type { StandardSchemaV1 } from '@standard-schema/spec'
+// Child-process entry: the routes with defineAction from the runtime's h3 v2 entry, on h3 2.x.
 import { H3, toNodeHandler } from 'h3-v2'
 import type { H3Event } from 'h3-v2'
 import { defineAction } from '../../../packages/runtime/src/runtime/server/h3-v2'
-import type { ActionMiddleware } from '../../../packages/runtime/src/runtime/server/h3-v2'
 import { serveOverIpc } from '../../lib/serve-over-ipc'
-import { buildTodo, listOutput, listTodos, routes, todoInput, todoOutput, todoQuery, userMiddleware } from '../fixture'
+import { actionRoutes, routes, userMiddleware } from '../fixture'
 
-const withUser = userMiddleware((event: H3Event) => event.req.headers.get('x-user')) as unknown as ActionMiddleware
-
-const todoRoute = (outputSchema?: StandardSchemaV1) => defineAction({
-  input: todoInput,
-  middleware: [withUser],
-  outputSchema,
-  handler: ({ input, ctx }) => buildTodo(input.title, input.priority, (ctx.user as { id: string }).id),
-})
-
-const listRoute = (outputSchema?: StandardSchemaV1) => defineAction({
-  input: todoQuery,
-  middleware: [withUser],
-  outputSchema,
-  handler: ({ input, ctx }) => listTodos(input.page, input.size, (ctx.user as { id: string }).id),
-})
-
+const handlers = actionRoutes(defineAction, userMiddleware((event: H3Event) => event.req.headers.get('x-user')))
 serveOverIpc(toNodeHandler(new H3()
-  .post(routes.plain, todoRoute())
-  .post(routes.withOutput, todoRoute(todoOutput))
-  .get(routes.plain, listRoute())
-  .get(routes.withOutput, listRoute(listOutput))))
+  .post(routes.plain, handlers.todo).post(routes.withOutput, handlers.todoOut)
+  .get(routes.plain, handlers.list).get(routes.withOutput, handlers.listOut)))

@@ -1,4 +1,4 @@
-// Child-process entry: the floor on h3 1.x, hand-written handlers doing the same work as an action.
+// Child-process entry: the floor on h3 1.x, hand-written handlers doing an action's work.
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { createApp, createRouter, defineEventHandler, getQuery, getRequestHeader, readBody, setResponseStatus, toNodeListener } from 'h3'
 import type { H3Event } from 'h3'
@@ -15,32 +15,26 @@ async function answer(event: H3Event, data: unknown, outputSchema?: StandardSche
   return failure('OUTPUT_VALIDATION_ERROR', 'Output validation failed', 500, output.issues)
 }
 
-function todoRoute(outputSchema?: StandardSchemaV1) {
-  return defineEventHandler(async (event) => {
-    const input = await validate(todoInput, await readBody(event) ?? {})
-    if (input.issues) {
-      setResponseStatus(event, 422)
-      return failure('VALIDATION_ERROR', 'Input validation failed', 422, input.issues)
-    }
-    const { user } = await runByHand(withUser, event)
-    return answer(event, buildTodo(input.value.title, input.value.priority, user.id), outputSchema)
-  })
-}
+const todo = (outputSchema?: StandardSchemaV1) => defineEventHandler(async (event) => {
+  const input = await validate(todoInput, await readBody(event) ?? {})
+  if (input.issues) {
+    setResponseStatus(event, 422)
+    return failure('VALIDATION_ERROR', 'Input validation failed', 422, input.issues)
+  }
+  const { user } = await runByHand(withUser, event)
+  return answer(event, buildTodo(input.value.title, input.value.priority, user.id), outputSchema)
+})
 
-function listRoute(outputSchema?: StandardSchemaV1) {
-  return defineEventHandler(async (event) => {
-    const input = await validate(todoQuery, getQuery(event))
-    if (input.issues) {
-      setResponseStatus(event, 422)
-      return failure('VALIDATION_ERROR', 'Input validation failed', 422, input.issues)
-    }
-    const { user } = await runByHand(withUser, event)
-    return answer(event, listTodos(input.value.page, input.value.size, user.id), outputSchema)
-  })
-}
+const list = (outputSchema?: StandardSchemaV1) => defineEventHandler(async (event) => {
+  const input = await validate(todoQuery, getQuery(event))
+  if (input.issues) {
+    setResponseStatus(event, 422)
+    return failure('VALIDATION_ERROR', 'Input validation failed', 422, input.issues)
+  }
+  const { user } = await runByHand(withUser, event)
+  return answer(event, listTodos(input.value.page, input.value.size, user.id), outputSchema)
+})
 
 serveOverIpc(toNodeListener(createApp().use(createRouter()
-  .post(routes.plain, todoRoute())
-  .post(routes.withOutput, todoRoute(todoOutput))
-  .get(routes.plain, listRoute())
-  .get(routes.withOutput, listRoute(listOutput)))))
+  .post(routes.plain, todo()).post(routes.withOutput, todo(todoOutput))
+  .get(routes.plain, list()).get(routes.withOutput, list(listOutput)))))

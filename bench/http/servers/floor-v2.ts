@@ -1,4 +1,4 @@
-// Child-process entry: the floor on h3 2.x, the same hand-written handlers as floor-v1.ts in h3 2's terms.
+// Child-process entry: the floor on h3 2.x, floor-v1.ts's handlers in h3 2's terms.
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { H3, defineHandler, getQuery, readBody, toNodeHandler } from 'h3-v2'
 import type { H3Event } from 'h3-v2'
@@ -15,32 +15,26 @@ async function answer(event: H3Event, data: unknown, outputSchema?: StandardSche
   return failure('OUTPUT_VALIDATION_ERROR', 'Output validation failed', 500, output.issues)
 }
 
-function todoRoute(outputSchema?: StandardSchemaV1) {
-  return defineHandler(async (event) => {
-    const input = await validate(todoInput, await readBody(event) ?? {})
-    if (input.issues) {
-      event.res.status = 422
-      return failure('VALIDATION_ERROR', 'Input validation failed', 422, input.issues)
-    }
-    const { user } = await runByHand(withUser, event)
-    return answer(event, buildTodo(input.value.title, input.value.priority, user.id), outputSchema)
-  })
-}
+const todo = (outputSchema?: StandardSchemaV1) => defineHandler(async (event) => {
+  const input = await validate(todoInput, await readBody(event) ?? {})
+  if (input.issues) {
+    event.res.status = 422
+    return failure('VALIDATION_ERROR', 'Input validation failed', 422, input.issues)
+  }
+  const { user } = await runByHand(withUser, event)
+  return answer(event, buildTodo(input.value.title, input.value.priority, user.id), outputSchema)
+})
 
-function listRoute(outputSchema?: StandardSchemaV1) {
-  return defineHandler(async (event) => {
-    const input = await validate(todoQuery, getQuery(event))
-    if (input.issues) {
-      event.res.status = 422
-      return failure('VALIDATION_ERROR', 'Input validation failed', 422, input.issues)
-    }
-    const { user } = await runByHand(withUser, event)
-    return answer(event, listTodos(input.value.page, input.value.size, user.id), outputSchema)
-  })
-}
+const list = (outputSchema?: StandardSchemaV1) => defineHandler(async (event) => {
+  const input = await validate(todoQuery, getQuery(event))
+  if (input.issues) {
+    event.res.status = 422
+    return failure('VALIDATION_ERROR', 'Input validation failed', 422, input.issues)
+  }
+  const { user } = await runByHand(withUser, event)
+  return answer(event, listTodos(input.value.page, input.value.size, user.id), outputSchema)
+})
 
 serveOverIpc(toNodeHandler(new H3()
-  .post(routes.plain, todoRoute())
-  .post(routes.withOutput, todoRoute(todoOutput))
-  .get(routes.plain, listRoute())
-  .get(routes.withOutput, listRoute(listOutput))))
+  .post(routes.plain, todo()).post(routes.withOutput, todo(todoOutput))
+  .get(routes.plain, list()).get(routes.withOutput, list(listOutput))))
