@@ -12,6 +12,9 @@ export default defineConfig({
         },
       },
       {
+        test: { name: 'plain-h3', root: 'packages/runtime', include: ['test/plain-h3/**/*.test.ts'] },
+      },
+      {
         test: {
           name: 'runtime-e2e',
           root: 'packages/runtime',
