@@ -1,9 +1,10 @@
-import { addImports, addServerImports, addServerPlugin, createResolver, defineNuxtModule } from '@nuxt/kit'
+import { addImports, addNitroPlugin, addServerImports, createResolver, defineNuxtModule } from '@nuxt/kit'
 import { defu } from 'defu'
 import { answerHeadLikeGet } from './head-routes'
 import type { NitroLike } from './head-routes'
 import { setupRouteMap } from './routes/setup-route-map'
 import { setupActionRouteDevtools } from './devtools/setup-devtools'
+import { nitroMajorOf, pickServerFile } from './internal/nitro-major'
 import type { DevtoolsModuleOptions } from './devtools/setup-devtools'
 import {
   assertInputLimits,
@@ -54,7 +55,13 @@ export default defineNuxtModule<ModuleOptions>({
   setup(options, nuxt) {
     assertInputLimits(options, 'actionRoute')
     const resolver = createResolver(import.meta.url)
-    const serverEntry = resolver.resolve('./runtime/server/index')
+    // one set of server files per Nitro major: h3 v1 for Nitro 2 (Nuxt 3 and 4), h3 v2 for Nitro 3 (Nuxt 5),
+    // so Nuxt 5 runs no file through its Nitro v2 compatibility layer (docs/compatibility.md)
+    const nitroMajor = nitroMajorOf(nuxt)
+    const serverEntry = pickServerFile(nitroMajor, {
+      nitro2: resolver.resolve('./runtime/server/index'),
+      nitro3: resolver.resolve('./runtime/server/h3-v2'),
+    })
 
     addServerImports(serverAutoImports.map(name => ({ name, from: serverEntry })))
 
@@ -65,7 +72,10 @@ export default defineNuxtModule<ModuleOptions>({
       maxFormFiles: options.maxFormFiles,
       maxJsonDepth: options.maxJsonDepth,
     })
-    addServerPlugin(resolver.resolve('./runtime/server/plugins/action-defaults'))
+    addNitroPlugin(pickServerFile(nitroMajor, {
+      nitro2: resolver.resolve('./runtime/server/plugins/action-defaults'),
+      nitro3: resolver.resolve('./runtime/server/plugins/action-defaults.nitro3'),
+    }))
 
     // the client: useAction, useActionQuery and $action, typed by a route map generated from the route files
     addImports(clientAutoImports.map(name => ({ name, from: resolver.resolve('./runtime/app/index') })))
@@ -78,6 +88,6 @@ export default defineNuxtModule<ModuleOptions>({
     }))
 
     // dev only: the Actions tab in Nuxt DevTools, its endpoints under /__action-route/ and the request recorder
-    if (nuxt.options.dev) setupActionRouteDevtools(nuxt, options.devtools, resolver.resolve('./runtime/devtools'))
+    if (nuxt.options.dev) setupActionRouteDevtools(nuxt, options.devtools, resolver.resolve('./runtime/devtools'), nitroMajor)
   },
 })

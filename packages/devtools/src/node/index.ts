@@ -2,36 +2,65 @@ import { fileURLToPath } from 'node:url'
 import { existsSync } from 'node:fs'
 import type { Nuxt } from '@nuxt/schema'
 import { addDevServerHandler } from '@nuxt/kit'
-import { addCustomTab } from '@nuxt/devtools-kit'
 import { fromNodeMiddleware } from 'h3'
 import sirv from 'sirv'
+import { devtoolsMajorNear } from './internal/devtools-major'
+import { createPanelHandler } from './internal/panel-handler'
 
 /** Options of {@link setupDevtoolsTab}. */
 export interface DevtoolsTabOptions {
   /** Prefix of the dev-only endpoints; the client is served under `${base}/client/`. */
   base: string
+  /** The Nitro major of the dev server: 3 (Nuxt 5, h3 v2) gets a web-standard file handler, 2 sirv through h3 v1. Default 2. */
+  nitroMajor?: 2 | 3
 }
 
 /** The folder holding the built panel (`dist/client`). */
 export const clientDir = fileURLToPath(new URL('../client', import.meta.url))
 
+/** The Actions tab, as DevTools 3 lists custom tabs. */
+interface CustomTab {
+  name: string
+  title: string
+  icon: string
+  category: string
+  view: { type: 'iframe', src: string }
+}
+
+/** The part of DevTools 4's `devtools:ready` context this file uses: its docks. */
+interface DevtoolsReadyContext {
+  docks?: { register: (entry: { id: string, type: 'iframe', title: string, icon: string, url: string, groupId?: string }) => unknown }
+}
+
 /**
- * Serves the built panel from the dev server and adds the "Actions" tab to
- * Nuxt DevTools. Called by @action-route/runtime in `nuxi dev` only.
+ * Serves the built panel from the dev server and adds the "Actions" tab to Nuxt DevTools,
+ * with no deprecated API on either major: a dock registered from `devtools:ready` on
+ * DevTools 4 (what `onDevtoolsReady` does), the `devtools:customTabs` hook on DevTools 3
+ * (what `addCustomTab` does), so one tab on each and no deprecation warning.
+ * Called by @action-route/runtime in `nuxi dev` only.
  * @example
- * setupDevtoolsTab(nuxt, { base: '/__action-route' })
+ * setupDevtoolsTab(nuxt, { base: '/__action-route', nitroMajor: 3 })
  */
 export function setupDevtoolsTab(nuxt: Nuxt, options: DevtoolsTabOptions): void {
   if (!existsSync(clientDir)) throw new Error(`the panel is not built (${clientDir} is missing)`)
-  addDevServerHandler({
-    route: `${options.base}/client`,
-    handler: fromNodeMiddleware(sirv(clientDir, { dev: true, single: true })),
+  const route = `${options.base}/client`
+  addDevServerHandler(options.nitroMajor === 3
+    ? { route, handler: { nitro3: createPanelHandler(clientDir, route) } }
+    : { route, handler: fromNodeMiddleware(sirv(clientDir, { dev: true, single: true })) })
+
+  const url = `${route}/`
+  const devtoolsMajor = devtoolsMajorNear([nuxt.options.appDir, nuxt.options.rootDir]) ?? (options.nitroMajor === 3 ? 4 : 3)
+  const hook = nuxt.hook as unknown as {
+    (name: 'devtools:ready', run: (context: DevtoolsReadyContext) => void): void
+    (name: 'devtools:customTabs', run: (tabs: CustomTab[]) => void): void
+  }
+  if (devtoolsMajor >= 4) {
+    hook('devtools:ready', (context) => {
+      context.docks?.register({ id: 'action-route', type: 'iframe', title: 'Actions', icon: 'carbon:flash', url, groupId: 'nuxt' })
+    })
+    return
+  }
+  hook('devtools:customTabs', (tabs) => {
+    tabs.push({ name: 'action-route', title: 'Actions', icon: 'carbon:flash', category: 'server', view: { type: 'iframe', src: url } })
   })
-  addCustomTab({
-    name: 'action-route',
-    title: 'Actions',
-    icon: 'carbon:flash',
-    category: 'server',
-    view: { type: 'iframe', src: `${options.base}/client/` },
-  }, nuxt)
 }

@@ -84,6 +84,21 @@ describe('the dev-only endpoints in nuxi dev', () => {
     expect(text).toMatch(/event: record/)
   })
 
+  it('answers a POST, PUT and DELETE with a Content-Length while recording it, the action reading the whole body', async () => {
+    // Nuxt 5's dev server hung on these when the recorder left the body half-read: each call must answer in time
+    const body = JSON.stringify({ name: 'Ada' })
+    const response = await fetch(`${app.baseURL}/api/session?probe=content-length`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(body.length) }, body, signal: AbortSignal.timeout(10_000) })
+    expect(response.status).toBe(200)
+    const envelope = await response.json() as { success: boolean }
+    expect(envelope).toMatchObject({ success: true, data: { name: 'Ada' } })
+    const recorded = (await records()).findLast(entry => entry.url === '/api/session?probe=content-length')
+    expect(recorded?.input).toEqual({ name: 'Ada' })
+    expect(recorded?.status).toBe(response.status)
+    expect(recorded?.envelope).toEqual(envelope)
+    const deleted = await fetch(`${app.baseURL}/api/session`, { method: 'DELETE', headers: { 'content-type': 'application/json' }, body: '{}', signal: AbortSignal.timeout(10_000) })
+    expect(deleted.status).toBeLessThan(500)
+  })
+
   it('clears nothing on a refused DELETE, and clears for the developer', async () => {
     await signIn('kept-user')
     expect((await records()).length).toBeGreaterThan(0)

@@ -1,9 +1,10 @@
 import type { Nuxt } from '@nuxt/schema'
-import { addServerHandler, addServerPlugin, useLogger } from '@nuxt/kit'
+import { addNitroPlugin, addServerHandler, useLogger } from '@nuxt/kit'
 import { join } from 'pathe'
 import { devAuthTokenFile, isDevtoolsAuthorizationDisabled } from './devtools-auth'
 import { renderRoutesModule, ROUTES_MODULE_ID } from './render-routes-module'
 import type { ScannedHandler } from './render-routes-module'
+import type { NitroMajor } from '../internal/nitro-major'
 
 /** Options under `actionRoute.devtools` in nuxt.config. */
 export interface DevtoolsModuleOptions {
@@ -34,9 +35,12 @@ interface NitroConfigWithVirtual {
  * Wires the DevTools side in `nuxi dev`: the registry, records and stream
  * endpoints and the recording plugin in Nitro, and the DevTools tab with its
  * client. Does nothing outside development, so a production build holds none of it.
- * `runtimeDir` is the folder of the Nitro-side files (`runtime/devtools`), resolved by the module.
+ * `runtimeDir` is the folder of the Nitro-side files (`runtime/devtools`), resolved by the module;
+ * Nitro 3 (Nuxt 5) gets the h3-free files of `runtime/devtools/nitro3`, Nitro 2 the h3 v1 ones.
+ * @example
+ * setupActionRouteDevtools(nuxt, { maxRecords: 50 }, resolver.resolve('./runtime/devtools'), 3)
  */
-export function setupActionRouteDevtools(nuxt: Nuxt, options: Partial<DevtoolsModuleOptions> | undefined, runtimeDir: string): void {
+export function setupActionRouteDevtools(nuxt: Nuxt, options: Partial<DevtoolsModuleOptions> | undefined, runtimeDir: string, nitroMajor: NitroMajor = 2): void {
   const settings = { ...devtoolsDefaults, ...options }
   if (!nuxt.options.dev || !settings.enabled) return
 
@@ -62,24 +66,27 @@ export function setupActionRouteDevtools(nuxt: Nuxt, options: Partial<DevtoolsMo
     nitro = instance
   })
 
+  const files = nitroMajor === 3
+    ? { guard: 'nitro3/guard-endpoints', recorder: 'nitro3/record-requests', routes: 'nitro3/routes', records: 'nitro3/records', stream: 'nitro3/stream' }
+    : { guard: 'middleware/guard-endpoints', recorder: 'plugins/record-requests', routes: 'handlers/routes.get', records: 'handlers/records', stream: 'handlers/stream.get' }
   // one guard for the whole prefix, endpoints added later included: only the developer gets an answer
-  addServerHandler({ middleware: true, handler: join(runtimeDir, 'middleware/guard-endpoints') })
+  addServerHandler({ middleware: true, handler: join(runtimeDir, files.guard) })
   if (isDevtoolsAuthorizationDisabled(nuxt)) {
     useLogger('action-route').warn('Nuxt DevTools\' `disableAuthorization` is set: the Actions endpoints under /__action-route/ answer without a token, so anyone who can reach this dev server can read the recorded requests.')
   }
-  addServerPlugin(join(runtimeDir, 'plugins/record-requests'))
-  addServerHandler({ route: `${DEVTOOLS_BASE}/api/routes`, method: 'get', handler: join(runtimeDir, 'handlers/routes.get') })
-  addServerHandler({ route: `${DEVTOOLS_BASE}/api/records`, handler: join(runtimeDir, 'handlers/records') })
-  addServerHandler({ route: `${DEVTOOLS_BASE}/api/stream`, method: 'get', handler: join(runtimeDir, 'handlers/stream.get') })
+  addNitroPlugin(join(runtimeDir, files.recorder))
+  addServerHandler({ route: `${DEVTOOLS_BASE}/api/routes`, method: 'get', handler: join(runtimeDir, files.routes) })
+  addServerHandler({ route: `${DEVTOOLS_BASE}/api/records`, handler: join(runtimeDir, files.records) })
+  addServerHandler({ route: `${DEVTOOLS_BASE}/api/stream`, method: 'get', handler: join(runtimeDir, files.stream) })
 
-  void addDevtoolsTab(nuxt)
+  void addDevtoolsTab(nuxt, nitroMajor)
 }
 
 /** The tab needs @action-route/devtools built; the endpoints work without it. */
-async function addDevtoolsTab(nuxt: Nuxt): Promise<void> {
+async function addDevtoolsTab(nuxt: Nuxt, nitroMajor: NitroMajor): Promise<void> {
   try {
     const { setupDevtoolsTab } = await import('@action-route/devtools')
-    setupDevtoolsTab(nuxt, { base: DEVTOOLS_BASE })
+    setupDevtoolsTab(nuxt, { base: DEVTOOLS_BASE, nitroMajor })
   }
   catch (error) {
     useLogger('action-route').warn(`The Actions DevTools tab is off: @action-route/devtools could not be loaded (${error instanceof Error ? error.message : String(error)}). Build it with \`pnpm --filter @action-route/devtools build\`.`)

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, defineEventHandler, toNodeListener } from 'h3'
-import { createDevtoolsGuard, DEVTOOLS_TOKEN_HEADER } from '../../src/runtime/devtools/internal/devtools-guard'
+import { createDevtoolsGuard, DEVTOOLS_TOKEN_HEADER } from '../../src/runtime/devtools/internal/create-devtools-guard'
 
 const TOKEN = 'test-token-0123456789abcdef'
 let dir: string

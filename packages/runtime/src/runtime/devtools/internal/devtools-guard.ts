@@ -1,7 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import type { H3Event } from 'h3'
-import { defineEventHandler, getRequestHeader, setResponseHeaders, setResponseStatus } from 'h3'
 
 /** The request header that carries Nuxt DevTools' dev auth token (the panel's shared/types.ts says the same). */
 export const DEVTOOLS_TOKEN_HEADER = 'x-action-route-token'
@@ -20,22 +18,20 @@ export interface DevtoolsGuardOptions {
 const REFUSED = JSON.stringify({ error: 'Forbidden', message: 'Open the Actions tab from Nuxt DevTools and authorise it.' })
 
 /**
- * A Nitro middleware that answers every request under `base` with 403 unless
- * it comes from the developer: Nuxt DevTools' dev auth token in the
- * `x-action-route-token` header (compared in constant time), and not from
- * another site. A refused request reaches no endpoint, so it reads nothing,
- * clears nothing and subscribes to nothing.
+ * The guard on web standards, for either h3 major (`create-devtools-guard.ts` wraps it for h3 v1,
+ * `nitro3/guard-endpoints.ts` for h3 v2): a 403 `Response` for every request under
+ * `base` that does not come from the developer (Nuxt DevTools' dev auth token in the
+ * `x-action-route-token` header, compared in constant time, and not from another site), and
+ * `undefined` to let the request through. A refused request reaches no endpoint, so it reads
+ * nothing, clears nothing and subscribes to nothing.
  * @example
- * export default createDevtoolsGuard({ base: '/__action-route', tokenFile, requireToken: true })
+ * const refused = await refuseUnlessDeveloper(url.pathname, request.headers, options)
+ * if (refused) return refused
  */
-export function createDevtoolsGuard(options: DevtoolsGuardOptions) {
-  return defineEventHandler(async (event) => {
-    if (!isUnderBase(event.path, options.base)) return
-    if (await isDeveloper(event, options)) return
-    setResponseStatus(event, 403)
-    setResponseHeaders(event, { 'content-type': 'application/json', 'cache-control': 'no-store' })
-    return REFUSED
-  })
+export async function refuseUnlessDeveloper(path: string, headers: Headers, options: DevtoolsGuardOptions): Promise<Response | undefined> {
+  if (!isUnderBase(path, options.base)) return undefined
+  if (await isDeveloper(headers, options)) return undefined
+  return new Response(REFUSED, { status: 403, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } })
 }
 
 /** True for the prefix in any spelling a router might still resolve to it: encoded, doubled slashes, another case. */
@@ -52,22 +48,22 @@ function isUnderBase(path: string, base: string): boolean {
   return normal === base || normal.startsWith(`${base}/`)
 }
 
-async function isDeveloper(event: H3Event, options: DevtoolsGuardOptions): Promise<boolean> {
-  if (isCrossSite(event)) return false
+async function isDeveloper(headers: Headers, options: DevtoolsGuardOptions): Promise<boolean> {
+  if (isCrossSite(headers)) return false
   if (!options.requireToken) return true
-  const given = getRequestHeader(event, DEVTOOLS_TOKEN_HEADER)
+  const given = headers.get(DEVTOOLS_TOKEN_HEADER) ?? undefined
   if (!given) return false
   const expected = await readToken(options.tokenFile)
   return expected !== undefined && sameSecret(given, expected)
 }
 
 /** A browser says where a request comes from; a page of another origin is never the panel. */
-function isCrossSite(event: H3Event): boolean {
-  const site = getRequestHeader(event, 'sec-fetch-site')
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') return true
-  const origin = getRequestHeader(event, 'origin')
-  if (origin === undefined) return false
-  const host = getRequestHeader(event, 'host')?.toLowerCase()
+function isCrossSite(headers: Headers): boolean {
+  const site = headers.get('sec-fetch-site')
+  if (site !== null && site !== 'same-origin' && site !== 'none') return true
+  const origin = headers.get('origin')
+  if (origin === null) return false
+  const host = headers.get('host')?.toLowerCase()
   try {
     return !host || new URL(origin).host !== host
   }

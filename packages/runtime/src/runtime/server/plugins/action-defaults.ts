@@ -1,20 +1,10 @@
-// Nitro plugin: applies the module's options (runtime config `actionRoute`) once at start-up.
+// Nitro 2 plugin (Nuxt 3 and 4): applies the module's options (runtime config `actionRoute`) once at start-up.
 // '#imports' only exists inside a Nuxt server build, so this file is type-checked there, not in this package.
+// Nitro 3 (Nuxt 5) runs action-defaults.nitro3.ts instead.
 import { useRuntimeConfig } from '#imports'
-import type { InputLimits } from '../internal/action-defaults'
-import { setActionDefaults } from '../internal/action-defaults'
-
-type ConfiguredLimits = Partial<Record<keyof InputLimits, number | string>>
-
-// an environment override (NUXT_ACTION_ROUTE_MAX_FORM_FIELDS...) arrives as a string
-const asNumber = (value: number | string | undefined) => typeof value === 'string' ? Number(value) : value
+import type { ConfiguredLimits } from '../internal/configured-limits'
+import { applyConfiguredLimits } from '../internal/configured-limits'
 
 export default function applyActionDefaults() {
-  const { actionRoute } = useRuntimeConfig() as { actionRoute?: ConfiguredLimits }
-  setActionDefaults({
-    maxBodySize: asNumber(actionRoute?.maxBodySize),
-    maxFormFields: asNumber(actionRoute?.maxFormFields),
-    maxFormFiles: asNumber(actionRoute?.maxFormFiles),
-    maxJsonDepth: asNumber(actionRoute?.maxJsonDepth),
-  })
+  applyConfiguredLimits((useRuntimeConfig() as { actionRoute?: ConfiguredLimits }).actionRoute)
 }

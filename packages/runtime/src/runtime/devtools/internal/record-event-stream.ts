@@ -1,0 +1,39 @@
+import { recorder } from '../recorder-instance'
+
+const KEEP_ALIVE_MS = 15_000
+
+/**
+ * The recorder's live feed as a server-sent events `Response` on web standards: each new
+ * record, a ping at once (so the headers leave now and the panel knows it is connected)
+ * and every 15 s; the subscription ends when the client goes away and the body is cancelled.
+ * @example
+ * export default () => recordEventStream()
+ */
+export function recordEventStream(): Response {
+  const encoder = new TextEncoder()
+  let stop = () => {}
+  let keepAlive: ReturnType<typeof setInterval> | undefined
+  const end = () => {
+    clearInterval(keepAlive)
+    stop()
+  }
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (event: string, data: string) => {
+        try {
+          controller.enqueue(encoder.encode(`event: ${event}\ndata: ${data}\n\n`))
+        }
+        catch {
+          end()
+        }
+      }
+      stop = recorder.subscribe(message => send(message.type, JSON.stringify(message)))
+      keepAlive = setInterval(() => send('ping', ''), KEEP_ALIVE_MS)
+      send('ping', '')
+    },
+    cancel: end,
+  })
+  return new Response(body, {
+    headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'x-accel-buffering': 'no' },
+  })
+}

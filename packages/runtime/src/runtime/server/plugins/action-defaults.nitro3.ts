@@ -1,0 +1,10 @@
+// Nitro 3 plugin (Nuxt 5): applies the module's options (runtime config `actionRoute`) once at start-up.
+// It imports from `nitro/*` only, so Nuxt 5 runs it natively, outside its Nitro v2 compatibility layer;
+// `nitro/runtime-config` exists only inside a Nitro 3 build, so this file is type-checked there.
+import { useRuntimeConfig } from 'nitro/runtime-config'
+import type { ConfiguredLimits } from '../internal/configured-limits'
+import { applyConfiguredLimits } from '../internal/configured-limits'
+
+export default function applyActionDefaults() {
+  applyConfiguredLimits((useRuntimeConfig() as { actionRoute?: ConfiguredLimits }).actionRoute)
+}
