@@ -34,7 +34,7 @@ export interface TestHost {
   /** The body as text through this major's own helper, in a handler. */
   readRawBody: (event: AnyEvent) => Promise<string | undefined>
   /** This major's own HTTP error (`createError` on v1, `HTTPError` on v2). */
-  httpError: (options: { status: number, message?: string, data?: unknown }) => Error
+  httpError: (options: { status: number, message?: string, data?: unknown, unhandled?: boolean }) => Error
 }
 
 async function listen(listener: Parameters<typeof createServer>[1]): Promise<TestServer> {
@@ -65,7 +65,7 @@ export const h3V1: TestHost = {
   requestHeader: (event, name) => h3v1.getRequestHeader(event, name),
   cookie: (event, name) => h3v1.getCookie(event, name),
   readRawBody: event => h3v1.readRawBody(event, 'utf8'),
-  httpError: ({ status, message, data }) => h3v1.createError({ statusCode: status, message, data }),
+  httpError: ({ status, message, data, unhandled }) => h3v1.createError({ statusCode: status, message, data, unhandled }),
 }
 
 export const h3V2: TestHost = {
@@ -84,7 +84,7 @@ export const h3V2: TestHost = {
   requestHeader: (event, name) => h3v2.getRequestHeader(event, name),
   cookie: (event, name) => h3v2.getCookie(event, name),
   readRawBody: event => h3v2.readRawBody(event, 'utf8') as Promise<string | undefined>,
-  httpError: ({ status, message, data }) => new h3v2.HTTPError({ status, message, data }),
+  httpError: ({ status, message, data, unhandled }) => new h3v2.HTTPError({ status, message, data, unhandled }),
 }
 
 /** Both majors, for `describe.each(hosts)('... on $name', host => ...)`. */

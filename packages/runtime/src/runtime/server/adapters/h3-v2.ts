@@ -75,7 +75,7 @@ export const h3V2Host: ActionHost<H3V2Event> = {
     if (res.status !== status) {
       res.status = status
       // a status text the handler set belongs to its own status
-      res.statusText = undefined
+      res.statusText = status === 200 ? 'OK' : undefined
     }
     res.headers.set('content-type', 'application/json')
     return body
