@@ -54,8 +54,8 @@ describe('the h3 v2 entry', () => {
   })
 
   it('carries the types the client route map reads', () => {
-    const action = defineAction({ input: z.object({ title: z.string() }), handler: ({ input }) => ({ id: 1, ...input }) })
-    type Types = NonNullable<typeof action['~types']>
+    const _action = defineAction({ input: z.object({ title: z.string() }), handler: ({ input }) => ({ id: 1, ...input }) })
+    type Types = NonNullable<typeof _action['~types']>
     expectTypeOf<Types['input']>().toEqualTypeOf<{ title: string }>()
     expectTypeOf<Types['data']>().toEqualTypeOf<{ title: string, id: number }>()
   })
