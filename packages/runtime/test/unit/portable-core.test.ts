@@ -12,7 +12,8 @@ const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/ru
 function runtimeImports(file: string): string[] {
   const source = readFileSync(file, 'utf8')
   const specifiers: string[] = []
-  for (const match of source.matchAll(/^(?:import|export)\s+(type\s+)?[^'"]*?from\s+'([^']+)'/gm)) {
+  // the first quoted string after `import`/`export` at the start of a line: its specifier
+  for (const match of source.matchAll(/^(?:import|export) (type )?[^'"]*'([^']+)'/gm)) {
     if (!match[1]) specifiers.push(match[2]!)
   }
   return specifiers
