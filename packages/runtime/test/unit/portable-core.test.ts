@@ -13,8 +13,8 @@ function runtimeImports(file: string): string[] {
   const source = readFileSync(file, 'utf8')
   const specifiers: string[] = []
   // the first quoted string after `import`/`export` at the start of a line: its specifier
-  for (const match of source.matchAll(/^(?:import|export) (type )?[^'"]*'([^']+)'/gm)) {
-    if (!match[1]) specifiers.push(match[2]!)
+  for (const match of source.matchAll(/^(?:import|export)[^'"]*'([^']+)'/gm)) {
+    if (!/^(?:import|export) type /.test(match[0])) specifiers.push(match[1]!)
   }
   return specifiers
 }
