@@ -4,6 +4,12 @@ import { describe, expect, inject, it } from 'vitest'
 
 const baseURL = inject('baseURL')
 const { hostname, port } = new URL(baseURL)
+// scripts/workers.mjs runs this file against a cloudflare-module build served by workerd
+const onWorkers = process.env.E2E_TARGET === 'workers'
+// Known to answer otherwise on workerd (issue 18): its Request.formData() decodes a malformed escape
+// in a urlencoded body (`%ZZ` to `ZZ`, `%` to ''), where Node's and the WHATWG urlencoded parser keep
+// it; the runtime builds forms with formData(). Marked `fails` there, so a fix shows as a failure.
+const differsOnWorkers = new Set(['urlencoded a=%ZZ'])
 
 interface Answer { status: number, text: string, headers: Record<string, string | string[] | undefined> }
 interface Case {
@@ -198,9 +204,12 @@ describe('bad-input corpus, end to end', () => {
     expect(cases.length).toBeGreaterThanOrEqual(200)
   })
 
-  it.each(cases.map(entry => [entry.name, entry] as const))('%s', async (_name, entry) => {
-    expectSafeEnvelope(await send(entry), entry.expect, entry.data)
-  })
+  for (const entry of cases) {
+    const test = onWorkers && differsOnWorkers.has(entry.name) ? it.fails : it
+    test(entry.name, async () => {
+      expectSafeEnvelope(await send(entry), entry.expect, entry.data)
+    })
+  }
 
   it('a chunked body is read, and refused past the limit', async () => {
     const small = await rawExchange(`POST /api/echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n7\r\n{"a":1}\r\n0\r\n\r\n`)

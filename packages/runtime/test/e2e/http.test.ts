@@ -96,7 +96,11 @@ describe('methods and input sources', () => {
     expect((await request('/api/echo', { method: 'DELETE' })).body).toEqual({ success: true, data: { method: 'DELETE', input: {} } })
   })
 
-  it('DELETE reads the JSON body', async () => {
+  // Not yet on Workers with Nitro 2 (issue 18): the preset never hands the runtime a DELETE's body,
+  // and the runtime does not read it from the platform's own request (event.context.cloudflare.request),
+  // so the input is {}. Marked `fails` there, so a fix shows as a failure to unmark.
+  const failsOnWorkers = onWorkers ? it.fails : it
+  failsOnWorkers('DELETE reads the JSON body', async () => {
     expect((await json('/api/echo', { n: 1 }, 'DELETE')).body).toEqual({ success: true, data: { method: 'DELETE', input: { n: 1 } } })
   })
 
