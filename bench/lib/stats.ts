@@ -16,6 +16,7 @@ export function median(values: number[]): number {
  */
 export function formatRatio(ratio: number | undefined, goal?: { min?: number, max?: number }): string {
   if (ratio === undefined) return '1.00x (floor)'
+  if (Number.isNaN(ratio)) return '-'
   const rounded = Number(ratio.toFixed(2))
   const hides = (goal?.min !== undefined && ratio < goal.min && rounded >= goal.min)
     || (goal?.max !== undefined && ratio > goal.max && rounded <= goal.max)
