@@ -4,8 +4,8 @@ import type { Nuxt } from '@nuxt/schema'
 import { addDevServerHandler } from '@nuxt/kit'
 import { fromNodeMiddleware } from 'h3'
 import sirv from 'sirv'
-import { devtoolsMajorNear } from './internal/devtools-major'
-import { createPanelHandler } from './internal/panel-handler'
+import { devtoolsMajorNear } from './internal/devtools-major.js'
+import { createPanelHandler } from './internal/panel-handler.js'
 
 /** Options of {@link setupDevtoolsTab}. */
 export interface DevtoolsTabOptions {

@@ -84,7 +84,12 @@ describe('the dev-only endpoints in nuxi dev', () => {
     expect(text).toMatch(/event: record/)
   })
 
-  it('answers a POST, PUT and DELETE with a Content-Length while recording it, the action reading the whole body', async () => {
+  it('starts with no Nitro v2 compatibility layer and no deprecated DevTools API', () => {
+    // Nuxt 5 names every module it runs through its Nitro v2 layer (NUXT_B9003), DevTools 4 every deprecated call (NDT_DEP_)
+    expect(app.log()).not.toMatch(/NUXT_B9003|@action-route\/runtime \(imports|NDT_DEP_/)
+  })
+
+  it('answers a POST and a DELETE with a Content-Length while recording them, the action reading the whole body', async () => {
     // Nuxt 5's dev server hung on these when the recorder left the body half-read: each call must answer in time
     const body = JSON.stringify({ name: 'Ada' })
     const response = await fetch(`${app.baseURL}/api/session?probe=content-length`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(body.length) }, body, signal: AbortSignal.timeout(10_000) })

@@ -12,7 +12,17 @@ import { fileURLToPath } from 'node:url'
 export const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url))
 export const playgroundDir = fileURLToPath(new URL('../../../../playground', import.meta.url))
 export const isolatedLayer = fileURLToPath(new URL('../fixtures/isolated', import.meta.url))
-const nuxtBin = fileURLToPath(new URL('../../../../node_modules/nuxt/bin/nuxt.mjs', import.meta.url))
+/**
+ * The compatibility suite (scripts/compat.mjs) runs these tests on a packed app of its own, a copy of the
+ * playground installing the module's tarballs and another Nuxt (E2E_DEV_APP_DIR), with another Node (E2E_NODE).
+ */
+const packedApp = process.env.E2E_DEV_APP_DIR
+const node = process.env.E2E_NODE || process.execPath
+const nuxtBin = packedApp
+  ? join(packedApp, 'node_modules/nuxt/bin/nuxt.mjs')
+  : fileURLToPath(new URL('../../../../node_modules/nuxt/bin/nuxt.mjs', import.meta.url))
+/** Where the dev server reads route files from: the isolating layer, or the packed app. */
+export const devServerDir = packedApp ?? isolatedLayer
 
 /** A running Nuxt process and how to stop it. */
 export interface RunningNuxt {
@@ -23,7 +33,7 @@ export interface RunningNuxt {
 
 /** Runs a nuxi command on the playground with the isolating layer, collecting its output. */
 export function runNuxi(args: string[], env: Record<string, string> = {}): { child: ChildProcess, log: () => string } {
-  const child = spawn(process.execPath, [nuxtBin, ...args], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
+  const child = spawn(node, [nuxtBin, ...args], { cwd: packedApp ?? repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
   let output = ''
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk))
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk))
@@ -77,7 +87,8 @@ export async function startNuxtDev(): Promise<RunningNuxtDev> {
   const home = await createDevtoolsHome()
   const { token, authHeaders } = home
   const port = await freePort()
-  const { child, log } = runNuxi(['dev', playgroundDir, '--extends', isolatedLayer, '--port', String(port), '--host', '127.0.0.1', '--no-fork'], home.env)
+  const app = packedApp ? [packedApp] : [playgroundDir, '--extends', isolatedLayer]
+  const { child, log } = runNuxi(['dev', ...app, '--port', String(port), '--host', '127.0.0.1', '--no-fork'], home.env)
   const baseURL = `http://127.0.0.1:${port}`
   await waitFor(async () => {
     if (child.exitCode !== null) throw new Error(`nuxi dev exited:\n${log()}`)
@@ -99,7 +110,7 @@ export async function startNuxtDev(): Promise<RunningNuxtDev> {
 /** Starts a built app's server (`.output/server/index.mjs`) on a free port. */
 export async function startBuiltServer(entry: string): Promise<RunningNuxt> {
   const port = await freePort()
-  const child = spawn(process.execPath, [entry], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NITRO_HOST: '127.0.0.1', NITRO_PORT: String(port), NODE_ENV: 'production' } })
+  const child = spawn(node, [entry], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NITRO_HOST: '127.0.0.1', NITRO_PORT: String(port), NODE_ENV: 'production' } })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk))

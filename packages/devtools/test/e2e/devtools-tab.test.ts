@@ -5,12 +5,12 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RegistryResponse } from '../../src/shared/types'
 import { launchChromium } from '../../../../test-utils/browser'
-import { isolatedLayer, startNuxtDev, waitFor } from './dev-server'
+import { devServerDir, startNuxtDev, waitFor } from './dev-server'
 import type { RunningNuxtDev } from './dev-server'
 
 const results = fileURLToPath(new URL('../../test-results/', import.meta.url))
 const readmeShot = fileURLToPath(new URL('../../../../docs/devtools-tab.png', import.meta.url))
-const probeDir = `${isolatedLayer}/server/api/devtools-probe`
+const probeDir = `${devServerDir}/server/api/devtools-probe`
 
 let app: RunningNuxtDev
 let browser: Browser
@@ -26,7 +26,7 @@ beforeAll(async () => {
   }
   await rm(probeDir, { recursive: true, force: true })
   // Nitro watches the server folders that exist when it starts
-  await mkdir(`${isolatedLayer}/server/api`, { recursive: true })
+  await mkdir(`${devServerDir}/server/api`, { recursive: true })
   await mkdir(results, { recursive: true })
   app = await startNuxtDev()
   browser = await launchChromium()

@@ -11,23 +11,33 @@ export interface NitroVariants {
   nitro3: string
 }
 
+/** What a host may say of its Nitro major before any module runs (kit's `getNitroVersion` reads the same). */
+interface NuxtWithNitroMajor {
+  options: { _nitroMajor?: number }
+  _nitro?: { meta?: { majorVersion?: number } }
+}
+
 /**
- * The Nitro major this Nuxt builds with. Kit's `getNitroVersion` answers when the host stamps
- * it or when `nitro`/`nitropack` resolves from the app; Nuxt 5 nests `nitro` under its own
- * server package, where kit finds neither, so the Nuxt major decides then: Nitro 3 from Nuxt 5 on.
+ * The Nitro major this Nuxt builds with: what the host declares, else Nitro 3 from Nuxt 5 on;
+ * before Nuxt 5, kit's `getNitroVersion` (nitropack, or a project that installs nitro), else 2.
+ * Kit's package lookup is not asked on Nuxt 5, which nests `nitro` under its own server
+ * package: a `nitropack` that resolves from the app would then read as Nitro 2.
  * @example
  * nitroMajorOf(nuxt) // 3 on Nuxt 5, 2 on Nuxt 3 and 4
  */
 export function nitroMajorOf(nuxt: Nuxt): NitroMajor {
-  let declared: number | undefined
+  const host = nuxt as unknown as NuxtWithNitroMajor
+  const declared = host.options._nitroMajor ?? host._nitro?.meta?.majorVersion
+  if (declared === 2 || declared === 3) return declared
+  if (Number.parseInt(getNuxtVersion(nuxt), 10) >= 5) return 3
+  let resolved: number | undefined
   try {
-    declared = getNitroVersion(nuxt)
+    resolved = getNitroVersion(nuxt)
   }
   catch {
-    // an older host: decided by the Nuxt major below
+    // an older host: Nitro 2
   }
-  if (declared === 2 || declared === 3) return declared
-  return Number.parseInt(getNuxtVersion(nuxt), 10) >= 5 ? 3 : 2
+  return resolved === 3 ? 3 : 2
 }
 
 /**

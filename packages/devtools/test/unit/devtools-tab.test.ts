@@ -1,0 +1,87 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Nuxt } from '@nuxt/schema'
+import { runWithNuxtContext } from '@nuxt/kit'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { setupDevtoolsTab } from '../../src/node/index'
+import { devtoolsMajorNear } from '../../src/node/internal/devtools-major'
+import { createPanelHandler } from '../../src/node/internal/panel-handler'
+
+let dir: string
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'devtools-tab-'))
+  for (const major of [3, 4]) {
+    await mkdir(join(dir, `v${major}/app/node_modules/@nuxt/devtools`), { recursive: true })
+    await writeFile(join(dir, `v${major}/app/node_modules/@nuxt/devtools/package.json`), JSON.stringify({ name: '@nuxt/devtools', version: `${major}.0.0-beta.2` }))
+    await mkdir(join(dir, `v${major}/app/node_modules/nuxt/dist/app`), { recursive: true })
+  }
+  await mkdir(join(dir, 'panel/assets'), { recursive: true })
+  await writeFile(join(dir, 'panel/index.html'), '<!doctype html><title>panel</title>')
+  await writeFile(join(dir, 'panel/assets/app.js'), 'export {}')
+  await writeFile(join(dir, 'secret.txt'), 'outside the panel')
+})
+afterAll(() => rm(dir, { recursive: true, force: true }))
+
+/** A Nuxt with the hooks recorded, the dev server handlers collected, and DevTools of the given major beside it. */
+function fakeNuxt(devtoolsMajor: 3 | 4, nitroMajor: 2 | 3) {
+  const hooks = new Map<string, ((...args: unknown[]) => unknown)[]>()
+  const appDir = join(dir, `v${devtoolsMajor}/app/node_modules/nuxt/dist/app`)
+  const nuxt = {
+    _version: nitroMajor === 3 ? '5.0.0' : '4.4.2',
+    options: { _nitroMajor: nitroMajor, appDir, rootDir: join(dir, `v${devtoolsMajor}/app`), modulesDir: [], devServerHandlers: [] as { route?: string, handler: unknown }[] },
+    hook: (name: string, run: (...args: unknown[]) => unknown) => void hooks.set(name, [...hooks.get(name) ?? [], run]),
+  }
+  return { nuxt, hooks }
+}
+
+describe('setupDevtoolsTab', () => {
+  it('registers a DevTools 4 dock from devtools:ready, and no custom tab', async () => {
+    const { nuxt, hooks } = fakeNuxt(4, 3)
+    await runWithNuxtContext(nuxt as unknown as Nuxt, () => setupDevtoolsTab(nuxt as unknown as Nuxt, { base: '/__action-route', nitroMajor: 3 }))
+    expect(hooks.has('devtools:customTabs')).toBe(false)
+    const docks: unknown[] = []
+    for (const run of hooks.get('devtools:ready') ?? []) run({ docks: { register: (entry: unknown) => docks.push(entry) } })
+    expect(docks).toEqual([expect.objectContaining({ id: 'action-route', type: 'iframe', title: 'Actions', url: '/__action-route/client/' })])
+    expect(nuxt.options.devServerHandlers.map(entry => entry.route)).toEqual(['/__action-route/client'])
+  })
+
+  it('adds a DevTools 3 custom tab, and registers nothing for devtools:ready', async () => {
+    const { nuxt, hooks } = fakeNuxt(3, 2)
+    await runWithNuxtContext(nuxt as unknown as Nuxt, () => setupDevtoolsTab(nuxt as unknown as Nuxt, { base: '/__action-route', nitroMajor: 2 }))
+    expect(hooks.has('devtools:ready')).toBe(false)
+    const tabs: unknown[] = []
+    for (const run of hooks.get('devtools:customTabs') ?? []) run(tabs)
+    expect(tabs).toEqual([expect.objectContaining({ name: 'action-route', title: 'Actions', view: { type: 'iframe', src: '/__action-route/client/' } })])
+  })
+})
+
+describe('devtoolsMajorNear', () => {
+  it('reads the major of the @nuxt/devtools installed next to Nuxt or in the app', () => {
+    expect(devtoolsMajorNear([join(dir, 'v4/app/node_modules/nuxt/dist/app')])).toBe(4)
+    expect(devtoolsMajorNear([join(dir, 'nowhere'), join(dir, 'v3/app')])).toBe(3)
+    expect(devtoolsMajorNear([join(dir, 'panel')])).toBeUndefined()
+  })
+})
+
+describe('the panel handler of Nitro 3', () => {
+  const handler = () => createPanelHandler(join(dir, 'panel'), '/__action-route/client')
+  const get = async (path: string) => {
+    const response = await handler()({ url: new URL(path, 'http://localhost') })
+    return { type: response.headers.get('content-type'), body: await response.text() }
+  }
+
+  it('serves a file of the panel with its type, and the index for any other path', async () => {
+    expect(await get('/__action-route/client/assets/app.js')).toEqual({ type: 'text/javascript; charset=utf-8', body: 'export {}' })
+    expect((await get('/__action-route/client/')).body).toContain('<title>panel</title>')
+    expect((await get('/__action-route/client/routes/deep')).body).toContain('<title>panel</title>')
+    expect((await get('/assets/app.js')).body).toBe('export {}')
+  })
+
+  it('serves nothing outside the panel folder, encoded or not', async () => {
+    for (const path of ['/__action-route/client/../secret.txt', '/__action-route/client/%2e%2e/secret.txt', '/__action-route/client/..%2fsecret.txt']) {
+      expect((await get(path)).body).not.toContain('outside the panel')
+    }
+  })
+})
