@@ -101,6 +101,28 @@ describe.each(hosts)('a plain $name app', (host) => {
     expect(body).toEqual({ success: true, data: { path: 'a/b?c' } })
   })
 
+  it('refuses JSON whose bytes are not UTF-8 with PARSE_ERROR 400, however the host decodes it', async () => {
+    for (const sequence of [[0xFF], [0xC3, 0x28], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0xF8, 0x88, 0x80, 0x80, 0x80], [0xEF, 0xBF]]) {
+      const body = new Uint8Array([...new TextEncoder().encode('{"a":"'), ...sequence, ...new TextEncoder().encode('"}')])
+      const { status, body: answer } = await call(`${server.url}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+      expect(status, sequence.join(' ')).toBe(400)
+      expect(answer.error.code).toBe('PARSE_ERROR')
+    }
+  })
+
+  it('accepts JSON holding U+FFFD itself, and a byte-order mark', async () => {
+    expect((await postJson(`${server.url}/echo`, { a: '\uFFFD and \u{1F600}' })).body.data.input).toEqual({ a: '\uFFFD and \u{1F600}' })
+    const withBom = await call(`${server.url}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '\uFEFF{"a":1}' })
+    expect(withBom.body).toEqual({ success: true, data: { input: { a: 1 }, params: {} } })
+  })
+
+  it('refuses JSON nested deeper than the limit with 413, quotes and escapes read as strings', async () => {
+    const deep = await call(`${server.url}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: `${'['.repeat(129)}${']'.repeat(129)}` })
+    expect(deep.status).toBe(413)
+    const inString = await postJson(`${server.url}/echo`, { a: `\\"${'['.repeat(200)}` })
+    expect(inString.status).toBe(200)
+  })
+
   it('refuses a declared body over the limit with 413 before reading it', async () => {
     const { status, body } = await call(`${server.url}/echo`, {
       method: 'POST',

@@ -22,9 +22,11 @@ export interface ActionHost<TEvent> {
   /**
    * The body's bytes, `undefined` when there is none. `declared` says whether a
    * Content-Length was sent (already checked against the limit); a body without
-   * one is read to its end but no byte past `maxBodySize` is kept.
+   * one is read to its end but no byte past `maxBodySize` is kept. When
+   * `textWillDo` (a JSON body) and declared, the host may give the body as text
+   * (UTF-8, decoded as `Request.text()` decodes) where that is cheaper.
    */
-  readBody: (event: TEvent, maxBodySize: number, declared: boolean) => Promise<Uint8Array | undefined>
+  readBody: (event: TEvent, maxBodySize: number, declared: boolean, textWillDo: boolean) => Promise<Uint8Array | string | undefined>
   /** The status the handler set, 200 when it set none. */
   status: (event: TEvent) => number
   /** Answers with `status`, `content-type: application/json` and `body`; returns what the host's handler returns. */

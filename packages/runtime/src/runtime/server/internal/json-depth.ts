@@ -65,3 +65,43 @@ function endOfString(body: Uint8Array, open: number): number {
   }
   return -1
 }
+
+/**
+ * `isNestedDeeperThan` for a body the host gave as text: the same walk over
+ * UTF-16 code units (the brackets, quotes and backslashes are single units).
+ * @example
+ * isTextNestedDeeperThan('[[1]]', 1) // true
+ */
+export function isTextNestedDeeperThan(text: string, maxDepth: number): boolean {
+  const length = text.length
+  if (length <= maxDepth) return false
+  let depth = 0
+  for (let at = 0; at < length; at++) {
+    const unit = text.charCodeAt(at)
+    if (unit === QUOTE) {
+      at = endOfTextString(text, at)
+      if (at === -1) return false
+    }
+    else if (unit === OPEN_ARRAY || unit === OPEN_OBJECT) {
+      if (++depth > maxDepth) return true
+    }
+    else if (unit === CLOSE_ARRAY || unit === CLOSE_OBJECT) {
+      depth--
+    }
+  }
+  return false
+}
+
+/** `endOfString` over text: the quote closing the string opened at `open`, or -1. */
+function endOfTextString(text: string, open: number): number {
+  let at = open + 1
+  let quote = text.indexOf('"', at)
+  while (quote !== -1) {
+    let backslashes = 0
+    while (quote - 1 - backslashes >= at && text.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes++
+    if (backslashes % 2 === 0) return quote
+    at = quote + 1
+    quote = text.indexOf('"', at)
+  }
+  return -1
+}
