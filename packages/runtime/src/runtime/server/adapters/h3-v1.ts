@@ -2,7 +2,6 @@ import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type { H3Event } from 'h3'
 import {
   defineEventHandler,
-  getRequestHeader,
   getRequestWebStream,
   getResponseStatus,
   getRouterParams,
@@ -35,7 +34,9 @@ export const h3V1Host: ActionHost<H3Event> = {
   method: event => event.method,
   // h3 v1 decodes the path it routes on (`%3F` becomes `?`); Node's request keeps what the client sent
   rawPath: event => event.node?.req.url ?? event.path,
-  header: (event, name) => getRequestHeader(event, name),
+  // read in place: h3's getRequestHeader copies every header on each call. Node keeps one value of
+  // Content-Type and Content-Length (a repeated one is dropped or refused), so both are strings here.
+  header: (event, name) => event.node.req.headers[name] as string | undefined,
   params: paramsOf,
   readBody,
   status: event => getResponseStatus(event),
