@@ -44,8 +44,9 @@ interface DevtoolsReadyContext {
 export function setupDevtoolsTab(nuxt: Nuxt, options: DevtoolsTabOptions): void {
   if (!existsSync(clientDir)) throw new Error(`the panel is not built (${clientDir} is missing)`)
   const route = `${options.base}/client`
+  // Nitro 2 mounts a dev handler on its route as a prefix; Nitro 3 matches routes exactly, so every path below it is named
   addDevServerHandler(options.nitroMajor === 3
-    ? { route, handler: { nitro3: createPanelHandler(clientDir, route) } }
+    ? { route: `${route}/**`, handler: { nitro3: createPanelHandler(clientDir, route) } }
     : { route, handler: fromNodeMiddleware(sirv(clientDir, { dev: true, single: true })) })
 
   const url = `${route}/`

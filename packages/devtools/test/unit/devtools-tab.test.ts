@@ -44,7 +44,7 @@ describe('setupDevtoolsTab', () => {
     const docks: unknown[] = []
     for (const run of hooks.get('devtools:ready') ?? []) run({ docks: { register: (entry: unknown) => docks.push(entry) } })
     expect(docks).toEqual([expect.objectContaining({ id: 'action-route', type: 'iframe', title: 'Actions', url: '/__action-route/client/' })])
-    expect(nuxt.options.devServerHandlers.map(entry => entry.route)).toEqual(['/__action-route/client'])
+    expect(nuxt.options.devServerHandlers.map(entry => entry.route)).toEqual(['/__action-route/client/**'])
   })
 
   it('adds a DevTools 3 custom tab, and registers nothing for devtools:ready', async () => {

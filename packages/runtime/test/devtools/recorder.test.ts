@@ -72,6 +72,14 @@ describe('recorder', () => {
     expect(JSON.stringify(recorder.list())).not.toMatch(/hunter2|123456|999|tok-abc/)
   })
 
+  it('redacts the query inside a header that repeats the URL, as Nuxt 5 dev does in x-nuxt-dev-request-id', () => {
+    const recorder = createRecorder({ maxRecords: 10 })
+    const record = recorder.add({ ...draft('/api/session'), url: '/api/session?otp=424242&page=2', headers: { 'x-nuxt-dev-request-id': '44 POST /api/session?otp=424242&page=2', 'referer': ['http://localhost/api/session?otp=424242&page=2'] } })
+    expect(record.headers['x-nuxt-dev-request-id']).toBe('44 POST /api/session?otp=[redacted]&page=2')
+    expect(record.headers.referer).toBe('http://localhost/api/session?otp=[redacted]&page=2')
+    expect(JSON.stringify(record)).not.toContain('424242')
+  })
+
   it('redacts the configured body fields too', () => {
     const recorder = createRecorder({ maxRecords: 10, redactFields: ['memberNumber'] })
     expect(recorder.add({ ...draft('/api/x'), input: { member_number: '42', name: 'Ann' } }).input).toEqual({ member_number: '[redacted]', name: 'Ann' })

@@ -65,11 +65,12 @@ export function createRecorder(options: RecorderOptions): Recorder {
         if (copy.truncated) truncated.push(part)
         return copy.value as T
       }
+      const url = redactQueryString(draft.url, redactField)
       const record: RequestRecord = {
         ...draft,
         id: ++lastId,
-        url: redactQueryString(draft.url, redactField),
-        headers: redactHeaders(draft.headers, extraRedacted),
+        url,
+        headers: redactHeaders(withUrlRedacted(draft.headers, draft.url, url), extraRedacted),
         // path segments are part of the URL, so params are bounded but not redacted
         params: bounded('params', () => false),
         query: bounded('query', redactField),
@@ -98,4 +99,14 @@ export function createRecorder(options: RecorderOptions): Recorder {
       return () => listeners.delete(listener)
     },
   }
+}
+
+/**
+ * Headers that repeat the request URL (a referer, Nuxt 5 dev's `x-nuxt-dev-request-id`) carry
+ * its query too: each copy of the raw URL becomes the redacted one.
+ */
+function withUrlRedacted(headers: RecordDraft['headers'], rawUrl: string, redactedUrl: string): RecordDraft['headers'] {
+  if (rawUrl === redactedUrl) return headers
+  const redact = (value: string) => value.replaceAll(rawUrl, redactedUrl)
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, typeof value === 'string' ? redact(value) : value?.map(redact)]))
 }
