@@ -43,7 +43,7 @@ export const buildPart: BenchPart = {
   id: 'build',
   title: 'Build and type cost at scale',
   async run(options) {
-    const [routes, rounds] = options.smoke ? [30, 1] : [300, 3]
+    const [routes, rounds] = options.smoke ? [30, 1] : [300, 5]
     const dir = (kind: string) => `${workDir}/${kind}-${routes}`
     for (const kind of kinds) await generateApp(dir(kind), kind, routes)
     const notes = new Set<string>()

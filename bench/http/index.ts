@@ -41,7 +41,7 @@ export const httpPart: BenchPart = {
   async run(options) {
     const shape = options.smoke
       ? { processes: 1, cycles: 6, requests: 100, warm: 300, connections: 10 }
-      : { processes: 6, cycles: 40, requests: 300, warm: 3000, connections: 10 }
+      : { processes: 8, cycles: 40, requests: 300, warm: 3000, connections: 10 }
     const notes: string[] = []
     const measured = subjects.filter(subject => subject.name !== 'define-action-v2' || existsSync(h3v2Entry))
     if (measured.length < subjects.length) notes.push('**Gap**: `packages/runtime/src/runtime/server/h3-v2.ts` does not exist in this tree, so defineAction on h3 2 was not measured.')
