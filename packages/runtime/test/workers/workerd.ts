@@ -3,7 +3,7 @@
 // No wrangler and no network: workerd comes from the npm registry's `workerd` package (its linux-x64 binary).
 import { execFileSync, spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { BuiltApp } from '../helpers/built-app'
@@ -15,9 +15,18 @@ export const onWorkers = process.env.E2E_TARGET === 'workers'
 /** The workerd release the Workers e2e run uses, pinned so a new release cannot change the result. */
 export const WORKERD_VERSION = '1.20261117.1'
 
-/** Nitro's Cloudflare presets run on `nodejs_compat`; the date is the fixture's `compatibilityDate`. */
-const COMPATIBILITY_DATE = '2025-07-15'
-const COMPATIBILITY_FLAGS = ['nodejs_compat']
+/**
+ * Nitro's Cloudflare presets run on `nodejs_compat`; the date is the fixture's `compatibilityDate`.
+ * Nitro 3 writes both into `server/wrangler.json`, which wins when present.
+ */
+const COMPATIBILITY = { date: '2025-07-15', flags: ['nodejs_compat'] }
+
+function compatibilityOf(serverDir: string): { date: string, flags: string[] } {
+  const wrangler = join(serverDir, 'wrangler.json')
+  if (!existsSync(wrangler)) return COMPATIBILITY
+  const config = JSON.parse(readFileSync(wrangler, 'utf8')) as { compatibility_date?: string, compatibility_flags?: string[] }
+  return { date: config.compatibility_date ?? COMPATIBILITY.date, flags: config.compatibility_flags ?? COMPATIBILITY.flags }
+}
 
 const repoRoot = resolve(fileURLToPath(new URL('../../../..', import.meta.url)))
 
@@ -73,6 +82,7 @@ const capnpPath = (from: string, to: string) => JSON.stringify(relative(from, to
  */
 export function workerdConfig(outputDir: string, port: number, configDir: string): string {
   const serverDir = join(outputDir, 'server')
+  const compatibility = compatibilityOf(serverDir)
   const modules = moduleFiles(serverDir)
     .map(file => `    (name = ${JSON.stringify(file)}, esModule = embed ${capnpPath(configDir, join(serverDir, file))}),`)
   return [
@@ -92,14 +102,14 @@ export function workerdConfig(outputDir: string, port: number, configDir: string
     ...modules,
     '  ],',
     '  bindings = [ (name = "ASSETS", service = "assets") ],',
-    `  compatibilityDate = ${JSON.stringify(COMPATIBILITY_DATE)},`,
-    `  compatibilityFlags = [${COMPATIBILITY_FLAGS.map(flag => JSON.stringify(flag)).join(', ')}],`,
+    `  compatibilityDate = ${JSON.stringify(compatibility.date)},`,
+    `  compatibilityFlags = [${compatibility.flags.map(flag => JSON.stringify(flag)).join(', ')}],`,
     ');',
     '',
     'const assets :Workerd.Worker = (',
     '  modules = [ (name = "assets.mjs", esModule = embed "workerd-assets.mjs") ],',
     '  bindings = [ (name = "DISK", service = "public") ],',
-    `  compatibilityDate = ${JSON.stringify(COMPATIBILITY_DATE)},`,
+    `  compatibilityDate = ${JSON.stringify(compatibility.date)},`,
     ');',
     '',
   ].join('\n')
