@@ -2,7 +2,6 @@
 // only its Nuxt module; its server runtime is plain h3 code, loaded by file path.
 import { createApp, createRouter, getRequestHeader, toNodeListener } from 'h3'
 import type { EventHandler, H3Event } from 'h3'
-// @ts-expect-error no declaration file for the runtime path
 import { defineAction } from '../../node_modules/nuxt-actions/dist/runtime/server/utils/defineAction.js'
 import { serveOverIpc } from '../../lib/serve-over-ipc'
 import { actionRoutes, routes, userMiddleware } from '../fixture'
