@@ -150,7 +150,7 @@ describe.each(hosts)('lifecycle on $name', (host) => {
       expect(body).toEqual({ success: true, data: JSON.stringify(input).length })
     })
 
-    // h3 v1 keeps the body it read (readRawBody); on h3 v2 the action reads the request's body stream, once
+    // h3 v1 keeps the body it read (readRawBody); on h3 v2 the action reads the request's body, which a Request allows once
     it.runIf(host.name === 'h3 v1')('leaves the raw body readable to the handler (readRawBody), as a webhook signature check needs', async () => {
       const { body } = await postJson(`${server.url}/raw-again`, { n: 1 })
       expect(body).toEqual({ success: true, data: { input: { n: 1 }, raw: '{"n":1}' } })
