@@ -4,12 +4,7 @@ import { describe, expect, inject, it } from 'vitest'
 
 const baseURL = inject('baseURL')
 const { hostname, port } = new URL(baseURL)
-// scripts/workers.mjs runs this file against a cloudflare-module build served by workerd
-const onWorkers = process.env.E2E_TARGET === 'workers'
-// Known to answer otherwise on workerd (issue 18): its Request.formData() decodes a malformed escape
-// in a urlencoded body (`%ZZ` to `ZZ`, `%` to ''), where Node's and the WHATWG urlencoded parser keep
-// it; the runtime builds forms with formData(). Marked `fails` there, so a fix shows as a failure.
-const differsOnWorkers = new Set(['urlencoded a=%ZZ'])
+// scripts/workers.mjs runs this file against a cloudflare-module build served by workerd as well
 
 interface Answer { status: number, text: string, headers: Record<string, string | string[] | undefined> }
 interface Case {
@@ -205,8 +200,7 @@ describe('bad-input corpus, end to end', () => {
   })
 
   for (const entry of cases) {
-    const test = onWorkers && differsOnWorkers.has(entry.name) ? it.fails : it
-    test(entry.name, async () => {
+    it(entry.name, async () => {
       expectSafeEnvelope(await send(entry), entry.expect, entry.data)
     })
   }

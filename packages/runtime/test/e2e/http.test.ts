@@ -6,7 +6,6 @@ import { describe, expect, inject, it } from 'vitest'
 const baseURL = inject('baseURL')
 // scripts/workers.mjs runs this file against a cloudflare-module build served by workerd
 const onWorkers = process.env.E2E_TARGET === 'workers'
-const nitroMajor = (): number => Number(JSON.parse(readFileSync(join(inject('fixtureDir'), '.output/nitro.json'), 'utf8')).versions.nitro.split('.')[0])
 const INTERNAL = { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred', statusCode: 500 }
 
 async function request(path: string, init: RequestInit = {}) {
@@ -97,12 +96,8 @@ describe('methods and input sources', () => {
     expect((await request('/api/echo', { method: 'DELETE' })).body).toEqual({ success: true, data: { method: 'DELETE', input: {} } })
   })
 
-  // Not yet on Workers with Nitro 2 (issue 18): its preset never hands the runtime a DELETE's body,
-  // and the runtime does not read it from the platform's own request (event.context.cloudflare.request),
-  // so the input is {}. Marked `fails` there, so a fix shows as a failure to unmark. Nitro 3's preset
-  // passes the Request as it came.
-  const failsOnNitro2Workers = onWorkers && nitroMajor() === 2 ? it.fails : it
-  failsOnNitro2Workers('DELETE reads the JSON body', async () => {
+  // on Workers with Nitro 2 the preset passes no body for a DELETE: the runtime reads it from the platform's request
+  it('DELETE reads the JSON body', async () => {
     expect((await json('/api/echo', { n: 1 }, 'DELETE')).body).toEqual({ success: true, data: { method: 'DELETE', input: { n: 1 } } })
   })
 

@@ -61,8 +61,22 @@ function readBody(event: H3Event, maxBodySize: number, declared: boolean): Promi
     const stream = getRequestWebStream(event)
     return stream ? readStreamWithLimit(stream, maxBodySize) : Promise.resolve(undefined)
   }
-  if (bodyNeverComes(event)) return Promise.resolve(undefined)
+  if (bodyNeverComes(event)) {
+    const platformBody = unreadPlatformBody(event)
+    return platformBody ? readStreamWithLimit(platformBody, maxBodySize) : Promise.resolve(undefined)
+  }
   return readRawBody(event, false) as Promise<Uint8Array | undefined>
+}
+
+/**
+ * The body of the platform's own Request when Nitro did not pass it on:
+ * Nitro 2's Cloudflare presets keep it, unread, as `event.context.cloudflare.request`
+ * (they pass no body for a DELETE).
+ */
+function unreadPlatformBody(event: H3Event): ReadableStream<Uint8Array> | undefined {
+  const request = (event.context.cloudflare as { request?: unknown } | undefined)?.request
+  if (!(request instanceof Request) || request.bodyUsed || !request.body) return undefined
+  return request.body
 }
 
 /**

@@ -16,6 +16,7 @@ function hasBody(method: string): boolean {
   return method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE'
 }
 const utf8 = new TextDecoder('utf-8', { fatal: true })
+const lenientUtf8 = new TextDecoder('utf-8')
 const utf8Encoder = new TextEncoder()
 
 /**
@@ -71,7 +72,7 @@ async function parseBody<TEvent>(event: TEvent, host: ActionHost<TEvent>, limits
   if (isJson) return parseJsonBody(body, limits.maxJsonDepth ?? actionDefaults.maxJsonDepth, declared)
   if (typeof body !== 'string' && (mediaType === 'application/x-www-form-urlencoded' || mediaType === 'multipart/form-data')) {
     assertFormWithinLimits(body, mediaType, contentType, limits)
-    return parseFormBody(body, contentType)
+    return parseFormBody(body, mediaType, contentType)
   }
   throw createActionError({
     code: 'UNSUPPORTED_MEDIA_TYPE',
@@ -138,14 +139,23 @@ function invalidJson() {
   return createActionError({ code: 'PARSE_ERROR', message: 'Invalid JSON in request body', statusCode: 400 })
 }
 
-/** Form fields to a plain object: repeated keys become arrays, files stay `File`. */
-async function parseFormBody(body: Uint8Array, contentType: string): Promise<Record<string, unknown>> {
-  let form: FormData
-  try {
-    form = await new Response(body as BodyInit, { headers: { 'content-type': contentType } }).formData()
+/**
+ * Form fields to a plain object: repeated keys become arrays, files stay
+ * `File`. A urlencoded body is read by `URLSearchParams` itself (what Node's
+ * `formData()` does), since workerd's `formData()` decodes a stray `%` differently.
+ */
+async function parseFormBody(body: Uint8Array, mediaType: string, contentType: string): Promise<Record<string, unknown>> {
+  let form: Iterable<[string, unknown]>
+  if (mediaType === 'application/x-www-form-urlencoded') {
+    form = new URLSearchParams(lenientUtf8.decode(body))
   }
-  catch {
-    throw createActionError({ code: 'PARSE_ERROR', message: 'Invalid form data in request body', statusCode: 400 })
+  else {
+    try {
+      form = await new Response(body as BodyInit, { headers: { 'content-type': contentType } }).formData()
+    }
+    catch {
+      throw createActionError({ code: 'PARSE_ERROR', message: 'Invalid form data in request body', statusCode: 400 })
+    }
   }
   const fields: Record<string, unknown> = {}
   for (const [key, value] of form) {
