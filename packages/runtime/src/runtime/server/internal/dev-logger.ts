@@ -1,9 +1,16 @@
 /**
  * Development means NODE_ENV=development: `nuxi dev` sets it, and Nitro
- * replaces `process.env.NODE_ENV` with "production" in production builds.
+ * replaces `process.env.NODE_ENV` with "production" in production builds, so
+ * no `process` is left there for a bundler to import from `node:process`. A
+ * host without `process` (a plain app on Workers or Deno) is not development.
  */
 export function isDevelopment(): boolean {
-  return typeof process !== 'undefined' && process.env.NODE_ENV === 'development'
+  try {
+    return process.env.NODE_ENV === 'development'
+  }
+  catch {
+    return false
+  }
 }
 
 /**
