@@ -86,10 +86,22 @@ function measureModuleShare(app, node) {
     writeFileSync(join(dir, 'nuxt.config.ts'), files.config)
     writeFileSync(join(dir, 'app.vue'), '<template><div /></template>\n')
     writeFileSync(join(dir, 'server/api/ping.post.ts'), files.route)
-    run(node, [join(app, 'node_modules/nuxt/bin/nuxt.mjs'), 'build', dir], { cwd: dir, env: { ...process.env, NODE_ENV: 'production' } })
+    console.log(`$ nuxt build ${dir}`)
+    const log = execFileSync(node, [join(app, 'node_modules/nuxt/bin/nuxt.mjs'), 'build', dir], { cwd: dir, env: { ...process.env, NODE_ENV: 'production' }, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
     bytes[name] = serverGzipBytes(dir)
+    if (name === 'module') assertNativeOnNitro3(dir, log)
   }
   return bytes
+}
+
+/** Nuxt 5 applied no Nitro v2 layer to the module (NUXT_B9003), and its server holds h3 v2 only: no h3 v1 handler, no v1 wrapper. */
+function assertNativeOnNitro3(dir, buildLog) {
+  if (/NUXT_B9003/.test(buildLog)) throw new Error(`nuxt build applied the Nitro v2 compatibility layer:\n${buildLog}`)
+  const serverDir = join(dir, '.output/server')
+  const legacy = readdirSync(serverDir, { recursive: true, withFileTypes: true })
+    .filter(entry => entry.isFile() && entry.name.endsWith('.mjs'))
+    .filter(entry => /__is_handler__|wrapLegacyHandler/.test(readFileSync(join(entry.parentPath, entry.name), 'utf8')))
+  if (legacy.length) throw new Error(`h3 v1 code in the Nuxt 5 server output: ${legacy.map(entry => entry.name).join(', ')}`)
 }
 
 /** Runs one step, timing it and noting a failure instead of stopping the suite. */
@@ -141,10 +153,10 @@ for (const target of targets) {
     env: { ...process.env, E2E_DEV_APP_DIR: devApp, E2E_NODE: node },
   }))
   if (target.nuxt.includes('nuxt-nightly')) {
-    step(results, target, 'module share of the server output (gzip)', () => {
+    step(results, target, 'no Nitro v2 layer, one h3, module share of the server output (gzip)', () => {
       const bytes = measureModuleShare(fixtureApp, node)
       const share = bytes.module - bytes.bare
-      const text = `bare ${(bytes.bare / 1000).toFixed(1)} kB, with the module ${(bytes.module / 1000).toFixed(1)} kB: +${(share / 1000).toFixed(1)} kB`
+      const text = `bare ${(bytes.bare / 1000).toFixed(1)} kB, with the module ${(bytes.module / 1000).toFixed(1)} kB: +${(share / 1000).toFixed(1)} kB, no NUXT_B9003, no h3 v1`
       console.log(text)
       if (share > 10_000) throw new Error(`${text}, over the 10 kB budget`)
       return text

@@ -15,7 +15,15 @@ const PACKAGES = ['@action-route/runtime', '@action-route/devtools', '@action-ro
 export function packWorkspace(root, destination) {
   const tarballs = {}
   for (const name of PACKAGES) {
-    execFileSync('pnpm', ['--filter', name, 'pack', '--pack-destination', destination], { cwd: root, stdio: 'ignore' })
+    const pack = () => execFileSync('pnpm', ['--filter', name, 'pack', '--pack-destination', destination], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] })
+    try {
+      pack()
+    }
+    catch (error) {
+      // another build of the same package (its prepack empties dist/) can race this one: say why, then try once more
+      console.warn(`pnpm pack ${name} failed, once more: ${String(error.stderr ?? error).slice(-2000)}`)
+      pack()
+    }
     const prefix = `${name.replace('@', '').replace('/', '-')}-`
     tarballs[name] = join(destination, readdirSync(destination).find(file => file.startsWith(prefix) && file.endsWith('.tgz')))
   }

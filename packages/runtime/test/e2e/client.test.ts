@@ -208,8 +208,10 @@ describe('SSR', () => {
     const html = await (await fetch(`${baseURL}/client-ssr`)).text()
     const probe = readSsrProbe(html)
     // no query was set up, so nothing was fetched: the page's payload has no entry for it
-    expect(html).toContain('"action-route:\\u002Fapi\\u002Fwhoami')
-    expect(html).not.toContain('"action-route:\\u002Fapi\\u002Fflaky')
+    // (the payload writes '/' as \u002F from Nuxt 4.4 on, as is on Nuxt 4.3, the compatibility floor)
+    const payloadKey = (path: string) => new RegExp(`"action-route:${path.split('/').join(String.raw`(?:\\u002F|/)`)}`)
+    expect(html).toMatch(payloadKey('/api/whoami'))
+    expect(html).not.toMatch(payloadKey('/api/flaky'))
     expect(probe.refused).toBe('TypeError: Route param "key" for /api/flaky/:key is "..": an empty, "." or ".." segment would reach another route')
   })
 })
