@@ -5,16 +5,24 @@
 export const NUXT5_NIGHTLY = '5.0.0-29830089.dc519522'
 
 /**
+ * The Nitro that nightly's server package depends on (`npm view @nuxt/nitro-server-nightly@<nightly> dependencies.nitro`),
+ * installed beside it: otherwise npm may hoist `nitro@3.0.0` for DevTools 4's optional peer on `nitro`, an older
+ * Nitro 3 without `nitro/app` or `nitro/runtime-config`, and Nuxt's own server build fails on it.
+ */
+export const NUXT5_NITRO = '3.0.260903-beta'
+
+/**
  * One fresh app per target installs the packed tarballs and this Nuxt, then runs the runtime
  * end-to-end suite (built app) and the dev-server suites (nuxi dev: endpoints, recorder, the panel
  * in Chromium) on this Node.
  * - `installer`: pnpm, or npm where pnpm cannot install the target (docs/compatibility.md says why);
- * - `overlay`: files copied over the apps, for what the Nuxt of the target no longer gives them.
- * @type {{ name: string, nuxt: string, node: 20 | 22, installer: 'pnpm' | 'npm', overlay?: string }[]}
+ * - `overlay`: files copied over the apps, for what the Nuxt of the target no longer gives them;
+ * - `dependencies`: more packages the apps install, beside Nuxt.
+ * @type {{ name: string, nuxt: string, node: 20 | 22, installer: 'pnpm' | 'npm', overlay?: string, dependencies?: Record<string, string> }[]}
  */
 export const targets = [
   { name: 'nuxt4.3-node20', nuxt: '~4.3.0', node: 20, installer: 'pnpm' },
   { name: 'nuxt4-node22', nuxt: '^4', node: 22, installer: 'pnpm' },
   { name: 'nuxt3-node20', nuxt: '^3', node: 20, installer: 'pnpm' },
-  { name: 'nuxt5-node22', nuxt: `npm:nuxt-nightly@${NUXT5_NIGHTLY}`, node: 22, installer: 'npm', overlay: 'packages/runtime/test/fixtures/nuxt5' },
+  { name: 'nuxt5-node22', nuxt: `npm:nuxt-nightly@${NUXT5_NIGHTLY}`, node: 22, installer: 'npm', overlay: 'packages/runtime/test/fixtures/nuxt5', dependencies: { nitro: NUXT5_NITRO } },
 ]

@@ -54,7 +54,7 @@ function copyApp(source, destination, overlay) {
 
 /** Installs an app's dependencies with the target's package manager, as a new user would. */
 function install(app, target, tarballs, packages, dependencies) {
-  writePackedAppManifest(app, tarballs, packages, { nuxt: target.nuxt, ...dependencies }, target.installer)
+  writePackedAppManifest(app, tarballs, packages, { nuxt: target.nuxt, ...target.dependencies, ...dependencies }, target.installer)
   if (target.installer === 'npm') run('npm', ['install', '--no-audit', '--no-fund', '--engine-strict=false'], { cwd: app })
   else run('pnpm', ['install', '--ignore-workspace', '--no-frozen-lockfile', '--config.engine-strict=false'], { cwd: app })
 }
