@@ -57,6 +57,8 @@ ${reports.map(report => [`### ${report.title}`, '', report.method, ...report.not
   console.log(`\nWrote ${file}`)
 }
 console.log(`Done in ${minutes.toFixed(1)} min`)
+// a step that failed (a type-check) fails the run, so CI's smoke run catches it; a missed goal does not
+if (reports.some(report => report.rows.some(row => row.value.startsWith('failed')))) process.exitCode = 1
 
 function renderTable(rows: ResultRow[]): string {
   return ['| measure | subject | figure | ratio to floor | goal |', '|---|---|---|---|---|', ...rows.map((row) => {
