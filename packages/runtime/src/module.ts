@@ -5,6 +5,7 @@ import type { NitroLike } from './head-routes'
 import { setupRouteMap } from './routes/setup-route-map'
 import { setupActionRouteDevtools } from './devtools/setup-devtools'
 import { nitroMajorOf, pickServerFile } from './internal/nitro-major'
+import { setupClientFetch } from './internal/client-fetch'
 import type { DevtoolsModuleOptions } from './devtools/setup-devtools'
 import {
   assertInputLimits,
@@ -79,6 +80,7 @@ export default defineNuxtModule<ModuleOptions>({
 
     // the client: useAction, useActionQuery and $action, typed by a route map generated from the route files
     addImports(clientAutoImports.map(name => ({ name, from: resolver.resolve('./runtime/app/index') })))
+    setupClientFetch(nuxt)
     const routeMap = setupRouteMap(nuxt, resolver.resolve('./runtime/app/route-map'))
 
     // HEAD answers like GET (DESIGN.md); the hook is typed by Nuxt's Nitro package, not by @nuxt/schema

@@ -4,6 +4,7 @@ import type { ActionFetcher, CallOptions } from './internal/call-action'
 import { prepareCall, sendCall } from './internal/call-action'
 import { FORWARDED_REQUEST_HEADERS, ssrCallHeaders } from './internal/forwarded-headers'
 import defaultMethods from '#build/action-route-methods.mjs'
+import { nuxtFetch } from '#build/action-route-fetch.mjs'
 
 type RawFetch = ActionFetcher['raw']
 
@@ -16,7 +17,7 @@ type RawFetch = ActionFetcher['raw']
 function ssrFetcher(): ActionFetcher {
   const event = useRequestEvent()
   const pageHeaders = useRequestHeaders([...FORWARDED_REQUEST_HEADERS])
-  const raw = (globalThis as unknown as { $fetch: ActionFetcher }).$fetch.raw as (...args: [string, Record<string, unknown>]) => ReturnType<RawFetch>
+  const raw = nuxtFetch().raw as (...args: [string, Record<string, unknown>]) => ReturnType<RawFetch>
   return {
     raw: (url, options) => raw(url, { ...options, headers: ssrCallHeaders(url, pageHeaders, options.headers), context: event?.context }),
   }
@@ -31,7 +32,8 @@ function ssrFetcher(): ActionFetcher {
  */
 export function startAction(path: string, options: CallOptions): ReturnType<typeof sendCall> {
   const prepared = prepareCall(path, { ...options, method: options?.method ?? (Object.hasOwn(defaultMethods, path) ? defaultMethods[path] : 'POST') })
-  const fetcher = import.meta.server ? ssrFetcher() : (globalThis as unknown as { $fetch: ActionFetcher }).$fetch
+  // Nuxt's own $fetch, wherever this Nuxt keeps it (Nuxt 5's browser has no global one)
+  const fetcher = import.meta.server ? ssrFetcher() : nuxtFetch()
   return sendCall(fetcher, prepared)
 }
 
