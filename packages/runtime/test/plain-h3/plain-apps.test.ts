@@ -96,6 +96,12 @@ describe.each(hosts)('a plain $name app', (host) => {
     }
   })
 
+  it('decodes an escaped / in a route param, as the client escaped it to stay in one segment', async () => {
+    const { status, body } = await call(`${server.url}/p/a%2Fb%20c%25?q=1`)
+    expect(status).toBe(200)
+    expect(body).toEqual({ success: true, data: { input: { q: '1' }, params: { id: 'a/b c%' } } })
+  })
+
   it('keeps an escaped ? in a catch-all param whole', async () => {
     const { body } = await call(`${server.url}/files/a/b%3Fc?x=1`)
     expect(body).toEqual({ success: true, data: { path: 'a/b?c' } })

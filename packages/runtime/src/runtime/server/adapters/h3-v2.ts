@@ -93,27 +93,22 @@ export const h3V2Host: ActionHost<H3V2Event> = {
   },
 }
 
-/** An escaped `/` or `\` (`%2F`, `%5C`, also escaped again as `%252F`), kept as it is: it never separated segments. */
-const ENCODED_SEPARATOR = /%(?:25)*(?:2f|5c)/gi
-
+/**
+ * A param URI-decoded whole, escaped `/` included, as h3 v1 decodes it: the
+ * client escapes a `/` to keep it inside its segment, so it is data here.
+ * (h3 v2's own `getRouterParams` keeps `%2F`, for file paths.)
+ */
 function decodeParam(value: string): string {
   if (!value.includes('%')) return value
   try {
-    let decoded = ''
-    let last = 0
-    ENCODED_SEPARATOR.lastIndex = 0
-    for (let match = ENCODED_SEPARATOR.exec(value); match; match = ENCODED_SEPARATOR.exec(value)) {
-      decoded += decodeURIComponent(value.slice(last, match.index)) + match[0]
-      last = match.index + match[0].length
-    }
-    return decoded + decodeURIComponent(value.slice(last))
+    return decodeURIComponent(value)
   }
   catch {
     return value
   }
 }
 
-/** The route params URI-decoded as h3 v2's `getRouterParams(event, { decode: true })` decodes them. */
+/** The route params, each URI-decoded as on h3 v1. */
 function decodeParams(params: Record<string, string>): Record<string, string> {
   const decoded: Record<string, string> = {}
   for (const key in params) decoded[key] = decodeParam(params[key]!)
