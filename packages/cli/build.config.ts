@@ -4,7 +4,7 @@ import { defineBuildConfig } from 'unbuild'
 
 // What every run loads before it writes a file. Inlined, they are a few files
 // in dist instead of four packages to resolve through node_modules, which took
-// about 20 ms of each run's start-up (docs/performance-work.md, "create-action").
+// about 20 ms of each run's start-up (the CLI rows of docs/benchmarks.md).
 // giget, jiti, magicast and tinyglobby load only when a run needs them, so they
 // stay dependencies.
 const inlined = ['citty', 'consola', 'pathe', 'scule']

@@ -4,7 +4,7 @@ import type { ConsolaOptions, ConsolaReporter } from 'consola/core'
 
 // consola's own terminal reporter sets up Intl.Segmenter when it loads, to measure line widths for
 // right-aligned timestamps, and formats the time of day for every line: about 30 ms of each run's
-// start-up between them (docs/performance-work.md, "create-action"). The CLI prints a handful of short
+// start-up between them (the CLI rows of docs/benchmarks.md). The CLI prints a handful of short
 // lines, so it reports through consola's core with this reporter instead.
 const marks: Record<string, [mark: string, color: number]> = {
   success: ['✔', 32],
