@@ -47,7 +47,7 @@ export function useActionQuery<P extends ActionPath & { [K in ActionPath]: 'GET'
   path: P,
   options: UseActionQueryOptions<P> = {},
 ): ActionQuery<ActionOutput<P, 'GET'>> {
-  if (options.key !== undefined && typeof options.key !== 'string') throw new TypeError(`Action option "key" must be a string, got ${typeof options.key}`)
+  // a key that is not a string: useAsyncData throws its own TypeError
   if (options.immediate !== false) {
     prepareCall(path, { method: 'GET', params: toValue(options.params), headers: toValue(options.headers) })
   }

@@ -1,19 +1,20 @@
 // the longest delay timers take: a longer one fires at once in browsers and throws in Node
 const MAX_DELAY_MS = 2_147_483_647
-const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'])
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']
 
 function fail(option: string, expected: string, value: unknown): never {
-  const shown = typeof value === 'number' ? String(value) : typeof value === 'string' ? JSON.stringify(value) : value === null ? 'null' : typeof value
+  const shown = typeof value === 'string' ? JSON.stringify(value) : typeof value === 'number' || value === null ? String(value) : typeof value
   throw new TypeError(`Action option "${option}" must be ${expected}, got ${shown}`)
 }
 
-function isDelay(value: unknown): boolean {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= MAX_DELAY_MS
+/** Throws the TypeError naming `option` when a value is given and is not valid. */
+function check(option: string, value: unknown, valid: (value: unknown) => boolean, expected: string): void {
+  if (value !== undefined && !valid(value)) fail(option, expected, value)
 }
 
-function isPlainRecord(value: unknown): boolean {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}
+// NaN and Infinity fail the comparisons
+const isDelay = (value: unknown): boolean => typeof value === 'number' && value >= 0 && value <= MAX_DELAY_MS
+const isRecord = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value)
 
 /**
  * Upper-cases a call's method and checks it is one an action answers;
@@ -23,8 +24,8 @@ function isPlainRecord(value: unknown): boolean {
  * checkMethod('FETCH') // throws TypeError
  */
 export function checkMethod(method: unknown): string {
-  const upper = typeof method === 'string' ? method.toUpperCase() : undefined
-  if (upper === undefined || !METHODS.has(upper)) fail('method', 'one of GET, HEAD, POST, PUT, PATCH, DELETE', method)
+  const upper = typeof method === 'string' ? method.toUpperCase() : ''
+  if (!METHODS.includes(upper)) fail('method', `one of ${METHODS.join(', ')}`, method)
   return upper
 }
 
@@ -44,18 +45,14 @@ export function checkCallOptions(options: {
   headers?: unknown
   params?: unknown
 }): void {
-  const { timeout, retry, retryDelay, signal, headers, params } = options
-  if (timeout !== undefined && !isDelay(timeout)) fail('timeout', `a number of milliseconds from 0 (none) to ${MAX_DELAY_MS}`, timeout)
-  if (retry !== undefined && !(Number.isSafeInteger(retry) && (retry as number) >= 0)) fail('retry', 'a whole number of attempts, 0 or more', retry)
-  if (retryDelay !== undefined && !isDelay(retryDelay)) fail('retryDelay', `a number of milliseconds from 0 to ${MAX_DELAY_MS}`, retryDelay)
-  if (signal !== undefined && !(typeof AbortSignal !== 'undefined' && signal instanceof AbortSignal)) fail('signal', 'an AbortSignal', signal)
-  if (headers !== undefined && !isPlainRecord(headers)) fail('headers', 'an object of header names to values', headers)
-  if (headers !== undefined) {
-    for (const [name, value] of Object.entries(headers as object)) {
-      if (typeof value !== 'string') fail(`headers.${name}`, 'a string', value)
-    }
-  }
-  if (params !== undefined && !isPlainRecord(params)) fail('params', 'an object of route param values', params)
+  const { headers } = options
+  check('timeout', options.timeout, isDelay, `a number of milliseconds from 0 (none) to ${MAX_DELAY_MS}`)
+  check('retry', options.retry, value => Number.isSafeInteger(value) && (value as number) >= 0, 'a whole number of attempts, 0 or more')
+  check('retryDelay', options.retryDelay, isDelay, `a number of milliseconds from 0 to ${MAX_DELAY_MS}`)
+  check('signal', options.signal, value => typeof AbortSignal !== 'undefined' && value instanceof AbortSignal, 'an AbortSignal')
+  check('headers', headers, isRecord, 'an object of header names to values')
+  for (const name of Object.keys(Object(headers))) check(`headers.${name}`, (headers as Record<string, unknown>)[name], value => typeof value === 'string', 'a string')
+  check('params', options.params, isRecord, 'an object of route param values')
 }
 
 /**
@@ -66,8 +63,6 @@ export function checkCallOptions(options: {
  * checkStateOptions({ onSuccess: 'refresh' }) // throws TypeError
  */
 export function checkStateOptions(options: { dedupe?: unknown, onSuccess?: unknown, onError?: unknown, onSettled?: unknown }): void {
-  if (options.dedupe !== undefined && options.dedupe !== 'cancel' && options.dedupe !== 'defer') fail('dedupe', '"cancel" or "defer"', options.dedupe)
-  for (const name of ['onSuccess', 'onError', 'onSettled'] as const) {
-    if (options[name] !== undefined && typeof options[name] !== 'function') fail(name, 'a function', options[name])
-  }
+  check('dedupe', options.dedupe, value => value === 'cancel' || value === 'defer', '"cancel" or "defer"')
+  for (const name of ['onSuccess', 'onError', 'onSettled'] as const) check(name, options[name], value => typeof value === 'function', 'a function')
 }
