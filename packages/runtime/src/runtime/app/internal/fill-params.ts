@@ -1,4 +1,3 @@
-
 /**
  * Fills `:name` and `**:name` segments. Each value is URL-encoded, so `/`,
  * `?`, `#` and `%` stay inside its segment; a catch-all value keeps its
