@@ -1,0 +1,190 @@
+#!/usr/bin/env node
+// A standalone Nitro 3 app (no Nuxt) that uses `@action-route/runtime/server/h3-v2` from the packed tarball, as a
+// user would: npm installs the pinned Nitro 3 beta (NUXT5_NITRO, the one the Nuxt 5 nightly uses), `nitro build`
+// builds it on Node 22, and its `.output/server/index.mjs` is checked over real HTTP: statuses, envelopes,
+// `application/json` on every answer. `pnpm test:nitro3`; exits non-zero on the first failure.
+import { execFileSync, spawn } from 'node:child_process'
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { NUXT5_NITRO } from './compat-targets.mjs'
+import { nodeBinary } from './node-binary.mjs'
+import { packWorkspace, writePackedAppManifest } from './packed-app.mjs'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const work = join(root, '.compat/nitro3-standalone')
+const app = join(work, 'app')
+const runtimePackage = JSON.parse(readFileSync(join(root, 'packages/runtime/package.json'), 'utf8'))
+
+/** The app's files: Nitro 3 scans `server/` only when `serverDir` says so (its default is `false`). */
+const files = {
+  'nitro.config.ts': `import { defineConfig } from 'nitro/config'
+
+export default defineConfig({
+  serverDir: './server',
+  compatibilityDate: '2025-07-15',
+})
+`,
+  // outside the scanned folders (api/, routes/, middleware/, plugins/, utils/...), so Nitro does not register it
+  'server/lib/user.ts': `import { defineActionMiddleware } from '@action-route/runtime/server/h3-v2'
+
+export const withUser = defineActionMiddleware('withUser', ({ next }) => next({ ctx: { user: 'ada' } }))
+`,
+  'server/api/todos.post.ts': `import { z } from 'zod'
+import { defineAction } from '@action-route/runtime/server/h3-v2'
+import { withUser } from '../lib/user'
+
+export default defineAction({
+  input: z.object({ title: z.string().min(1, 'Write something first') }),
+  middleware: [withUser],
+  handler: ({ input, ctx, event }) => {
+    event.res.status = 201
+    return { id: 3, title: input.title, by: ctx.user }
+  },
+})
+`,
+  'server/api/todos/[id].get.ts': `import { z } from 'zod'
+import { defineAction } from '@action-route/runtime/server/h3-v2'
+
+export default defineAction({
+  params: z.object({ id: z.coerce.number().int() }),
+  outputSchema: z.object({ id: z.number(), title: z.string() }),
+  handler: ({ params }) => ({ id: params.id, title: 'Ship it', secret: 'hash' }),
+})
+`,
+  'server/api/missing.get.ts': `import { createActionError, defineAction } from '@action-route/runtime/server/h3-v2'
+
+export default defineAction({
+  handler: () => {
+    throw createActionError({ code: 'NOT_FOUND', message: 'No such todo', statusCode: 404 })
+  },
+})
+`,
+}
+
+function run(command, args, options = {}) {
+  console.log(`$ ${command} ${args.join(' ')}`)
+  execFileSync(command, args, { stdio: 'inherit', ...options })
+}
+
+function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolvePort(port))
+    })
+  })
+}
+
+async function waitFor(url, server, output) {
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}:\n${output()}`)
+    try {
+      await fetch(url)
+      return
+    }
+    catch {
+      await new Promise(done => setTimeout(done, 100))
+    }
+  }
+  throw new Error(`the server did not answer within 30 s:\n${output()}`)
+}
+
+/** One request and what its answer must be; every answer must be JSON. */
+async function check(base, name, path, init, expect) {
+  const response = await fetch(base + path, init)
+  const text = await response.text()
+  const problems = []
+  if (response.status !== expect.status) problems.push(`status ${response.status}, expected ${expect.status}`)
+  const type = response.headers.get('content-type') ?? ''
+  if (!type.startsWith('application/json')) problems.push(`content-type ${JSON.stringify(type)}, expected application/json`)
+  let body
+  try {
+    body = JSON.parse(text)
+  }
+  catch {
+    problems.push('the body is not JSON')
+  }
+  if (body !== undefined) {
+    const problem = expect.body(body)
+    if (problem) problems.push(problem)
+  }
+  if (problems.length) throw new Error(`${name}: ${problems.join('; ')}\n  body: ${text.slice(0, 500)}`)
+  console.log(`ok   ${name}: ${response.status}`)
+}
+
+const json = body => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body })
+
+async function main() {
+  const started = Date.now()
+  rmSync(work, { recursive: true, force: true })
+  mkdirSync(app, { recursive: true })
+  const tarballs = packWorkspace(root, work)
+
+  writePackedAppManifest(app, tarballs, ['@action-route/runtime'], { nitro: NUXT5_NITRO, zod: runtimePackage.devDependencies.zod }, 'npm')
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(app, path)), { recursive: true })
+    writeFileSync(join(app, path), text)
+  }
+  run('npm', ['install', '--no-audit', '--no-fund', '--engine-strict=false'], { cwd: app })
+  const nitroVersion = JSON.parse(readFileSync(join(app, 'node_modules/nitro/package.json'), 'utf8')).version
+  if (nitroVersion !== NUXT5_NITRO) throw new Error(`npm installed nitro ${nitroVersion}, not ${NUXT5_NITRO}`)
+
+  const node = nodeBinary(root, 22)
+  const nodeVersion = execFileSync(node, ['--version']).toString().trim()
+  run(node, [join(app, 'node_modules/nitro/dist/cli/index.mjs'), 'build'], { cwd: app, env: { ...process.env, NODE_ENV: 'production' } })
+
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  let log = ''
+  // the node preset reads NITRO_PORT / NITRO_HOST (then PORT / HOST)
+  const server = spawn(node, [join(app, '.output/server/index.mjs')], {
+    cwd: app,
+    env: { ...process.env, NITRO_HOST: '127.0.0.1', NITRO_PORT: String(port), NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  server.stdout.on('data', chunk => log += chunk)
+  server.stderr.on('data', chunk => log += chunk)
+  try {
+    await waitFor(`${base}/api/missing`, server, () => log)
+    await check(base, 'POST valid input (201, ctx from middleware)', '/api/todos', json('{"title":"Ship it"}'), {
+      status: 201,
+      body: body => body.success === true && body.data?.title === 'Ship it' && body.data?.by === 'ada' ? '' : 'expected { success: true, data: { title: "Ship it", by: "ada" } }',
+    })
+    await check(base, 'POST invalid input (422 fieldErrors)', '/api/todos', json('{"title":""}'), {
+      status: 422,
+      body: body => body.success === false && body.error?.code === 'VALIDATION_ERROR' && body.error?.statusCode === 422 && Array.isArray(body.error?.fieldErrors?.title) ? '' : 'expected VALIDATION_ERROR with fieldErrors.title',
+    })
+    await check(base, 'POST malformed JSON (400 PARSE_ERROR)', '/api/todos', json('{"title":'), {
+      status: 400,
+      body: body => body.success === false && body.error?.code === 'PARSE_ERROR' ? '' : 'expected PARSE_ERROR',
+    })
+    await check(base, 'POST text/plain (415)', '/api/todos', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'title=x' }, {
+      status: 415,
+      body: body => body.success === false && body.error?.code === 'UNSUPPORTED_MEDIA_TYPE' ? '' : 'expected UNSUPPORTED_MEDIA_TYPE',
+    })
+    await check(base, 'GET [id] (200, output schema strips a field)', '/api/todos/7', undefined, {
+      status: 200,
+      body: body => body.success === true && body.data?.id === 7 && body.data?.title === 'Ship it' && !('secret' in body.data) ? '' : 'expected { success: true, data: { id: 7, title } } without secret',
+    })
+    await check(base, 'GET [id] bad param (422)', '/api/todos/abc', undefined, {
+      status: 422,
+      body: body => body.success === false && body.error?.code === 'VALIDATION_ERROR' ? '' : 'expected VALIDATION_ERROR',
+    })
+    await check(base, 'createActionError 404 envelope', '/api/missing', undefined, {
+      status: 404,
+      body: body => body.success === false && body.error?.code === 'NOT_FOUND' && body.error?.message === 'No such todo' && body.error?.statusCode === 404 ? '' : 'expected { success: false, error: { code: NOT_FOUND, statusCode: 404 } }',
+    })
+  }
+  finally {
+    server.kill()
+  }
+  console.log(`nitro3 standalone: passed, 7 checks on nitro ${nitroVersion}, Node ${nodeVersion}, in ${Math.round((Date.now() - started) / 1000)}s`)
+}
+
+main().catch((error) => {
+  console.error(`\nnitro3 standalone: FAILED: ${error instanceof Error ? error.message : String(error)}`)
+  process.exit(1)
+})
