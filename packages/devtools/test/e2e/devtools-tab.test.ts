@@ -16,8 +16,9 @@ let app: RunningNuxtDev
 let browser: Browser
 let page: Page
 
+/** The registry; a call caught in a Nitro restart (a route file added) can stall, so each gives up after 5 s and the caller asks again. */
 async function registry(): Promise<RegistryResponse> {
-  return (await fetch(`${app.baseURL}/__action-route/api/routes`, { headers: app.authHeaders })).json() as Promise<RegistryResponse>
+  return (await fetch(`${app.baseURL}/__action-route/api/routes`, { headers: app.authHeaders, signal: AbortSignal.timeout(5_000) })).json() as Promise<RegistryResponse>
 }
 
 beforeAll(async () => {
