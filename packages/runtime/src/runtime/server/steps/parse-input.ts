@@ -1,8 +1,8 @@
+import { parseQuery } from 'ufo'
 import { createActionError } from '../errors'
 import type { ActionHost } from '../internal/action-host'
 import { bodyTooLarge } from '../internal/read-stream'
 import { isUnsafeKey, parseJsonSafely } from '../internal/safe-json'
-import { parseQuery } from '../internal/parse-query'
 import type { InputLimits } from '../internal/action-defaults'
 import { actionDefaults } from '../internal/action-defaults'
 import { countMultipartEntries, countUrlencodedFields } from '../internal/count-form-entries'
@@ -34,10 +34,11 @@ export function parseInput<TEvent>(event: TEvent, host: ActionHost<TEvent>, limi
 }
 
 /**
- * The query of a request path, parsed as h3 v1's `getQuery` parses it (by
- * ufo's rules: repeated keys become arrays, `__proto__` and `constructor` are
- * dropped; `prototype` is dropped too) without first taking the whole URL
- * apart: the query is what lies between the first `?` and a `#`.
+ * The query of a request path, parsed as h3's `getQuery` parses it (by ufo's
+ * `parseQuery`: repeated keys become arrays, `__proto__` and `constructor` are
+ * dropped; `prototype` is dropped here) without first taking the whole URL
+ * apart with three regular expressions: the query is what lies between the
+ * first `?` and a `#`.
  * @example
  * queryOfPath('/todos?tag=a&tag=b&prototype=x') // { tag: ['a', 'b'] }
  */
@@ -46,7 +47,9 @@ export function queryOfPath(path: string): Record<string, unknown> {
   if (start === -1) return {}
   const hash = path.indexOf('#')
   if (hash !== -1 && hash < start) return {}
-  return parseQuery(hash === -1 ? path.slice(start) : path.slice(start, hash))
+  const query = parseQuery(hash === -1 ? path.slice(start) : path.slice(start, hash))
+  if (query.prototype !== undefined) delete query.prototype
+  return query
 }
 
 /**
