@@ -22,7 +22,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const fixture = join(root, 'packages/runtime/test/fixtures/basic')
 
 // The e2e files that run on Workers. Left out, and why:
-// - runtime-config.test.ts and input-limits-config.test.ts start the built Node server with
+// - runtime-config.test.ts starts the built Node server with
 //   NUXT_* environment variables; a Worker gets runtime config from its env bindings instead;
 // - dev-route-map.test.ts runs `nuxi dev`, which is Node whatever the preset.
 const files = ['http.test', 'bad-input.test', 'contract.test', 'client.test']

@@ -2,36 +2,68 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { join } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
+import { freePort } from '../helpers/built-app'
+
+/** Starts the built fixture's server with more environment, runs `check` on its base URL, then stops it. */
+async function withBuiltServer(env: Record<string, string>, check: (baseURL: string) => Promise<void>): Promise<void> {
+  const port = await freePort()
+  const server = spawn(process.env.E2E_NODE || process.execPath, [join(inject('fixtureDir'), '.output/server/index.mjs')], {
+    stdio: 'ignore',
+    env: { ...process.env, NITRO_PORT: String(port), NITRO_HOST: '127.0.0.1', ...env },
+  })
+  const baseURL = `http://127.0.0.1:${port}`
+  try {
+    for (let tries = 0; ; tries++) {
+      try {
+        await fetch(`${baseURL}/api/echo`)
+        break
+      }
+      catch (error) {
+        if (tries > 100) throw error
+        await new Promise(resolve => setTimeout(resolve, 100))
+      }
+    }
+    await check(baseURL)
+  }
+  finally {
+    server.kill()
+    await once(server, 'exit')
+  }
+}
 
 describe('module options through runtime config', () => {
   it('NUXT_ACTION_ROUTE_MAX_BODY_SIZE overrides actionRoute.maxBodySize when the built server starts', async () => {
-    const fixtureDir = inject('fixtureDir')
-    const port = 20_000 + Math.floor(Math.random() * 20_000)
-    const server = spawn(process.env.E2E_NODE || process.execPath, [join(fixtureDir, '.output/server/index.mjs')], {
-      stdio: 'ignore',
-      env: { ...process.env, NITRO_PORT: String(port), NITRO_HOST: '127.0.0.1', NUXT_ACTION_ROUTE_MAX_BODY_SIZE: '16' },
-    })
-    try {
-      const url = `http://127.0.0.1:${port}/api/echo`
-      for (let tries = 0; ; tries++) {
-        try {
-          await fetch(url)
-          break
-        }
-        catch (error) {
-          if (tries > 100) throw error
-          await new Promise(resolve => setTimeout(resolve, 100))
-        }
-      }
-      const send = (body: string) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    await withBuiltServer({ NUXT_ACTION_ROUTE_MAX_BODY_SIZE: '16' }, async (baseURL) => {
+      const send = (body: string) => fetch(`${baseURL}/api/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
       const over = await send('{"text":"seventeen bytes+"}')
       expect(over.status).toBe(413)
       expect((await over.json()).error.message).toBe('Request body is larger than 16 bytes')
       expect((await send('{"a":1}')).status).toBe(200)
-    }
-    finally {
-      server.kill()
-      await once(server, 'exit')
-    }
+    })
+  })
+
+  it('NUXT_ACTION_ROUTE_MAX_FORM_FIELDS, _MAX_FORM_FILES and _MAX_JSON_DEPTH override the module-wide limits when the built server starts', async () => {
+    const env = { NUXT_ACTION_ROUTE_MAX_FORM_FIELDS: '2', NUXT_ACTION_ROUTE_MAX_FORM_FILES: '0', NUXT_ACTION_ROUTE_MAX_JSON_DEPTH: '1' }
+    await withBuiltServer(env, async (baseURL) => {
+      const send = async (body: BodyInit, headers: Record<string, string> = {}) => {
+        const response = await fetch(`${baseURL}/api/echo`, { method: 'POST', headers, body })
+        return { status: response.status, body: await response.json() }
+      }
+      const urlencoded = { 'content-type': 'application/x-www-form-urlencoded' }
+      expect((await send('a=1&b=2', urlencoded)).status).toBe(200)
+      expect(await send('a=1&b=2&c=3', urlencoded)).toEqual({
+        status: 413,
+        body: { success: false, error: { code: 'PAYLOAD_TOO_LARGE', message: 'Form data has more than 2 fields', statusCode: 413 } },
+      })
+      const withFile = new FormData()
+      withFile.append('doc', new File(['x'], 'a.txt'))
+      expect((await send(withFile)).body.error.message).toBe('Form data has more than 0 files')
+      const json = { 'content-type': 'application/json' }
+      expect((await send('{"a":1}', json)).status).toBe(200)
+      expect((await send('{"a":[1]}', json)).body.error.message).toBe('Request body is nested deeper than 1 levels')
+      // an action's own limits still win over the module-wide ones
+      const tight = await fetch(`${baseURL}/api/limits/tight`, { method: 'POST', headers: urlencoded, body: 'a=1&b=2&c=3' })
+      expect(tight.status).toBe(200)
+    })
   })
 })
