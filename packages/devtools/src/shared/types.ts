@@ -82,6 +82,10 @@ export interface RequestRecord {
   /** The envelope the action answered with, or null when the body was not JSON. */
   envelope: unknown
   durationMs: number
+  /** The lifecycle's steps as timed (present for requests that reached an action). */
+  timings?: LifecycleTiming[]
+  /** True for a request under the app's API prefix that found no route (a route that does not exist yet); its `route` and `routeId` are then empty. */
+  unmatched?: boolean
   /** The parts cut to the recorder's depth and size limits; the cut places say `[truncated…]`. Absent when nothing was cut. */
   truncated?: RecordedPart[]
 }
@@ -93,3 +97,66 @@ export type RecordedPart = 'params' | 'query' | 'input' | 'envelope'
 export type StreamMessage
   = | { type: 'record', record: RequestRecord }
     | { type: 'clear' }
+    | { type: 'routes-changed' }
+
+/** A step of the request lifecycle as a record times it. */
+export type LifecycleStep = 'parse' | 'validate' | 'middleware' | 'handler' | 'output' | 'respond'
+
+/** One timed step of a recorded request, in milliseconds from the moment the action started. */
+export interface LifecycleTiming {
+  step: LifecycleStep
+  /** The middleware's name (its function name, or `middleware #n`), for a middleware step. */
+  name?: string
+  start: number
+  duration: number
+  /** For a middleware step: the `ctx` keys it added, names only (values are never recorded). */
+  ctxKeys?: string[]
+}
+
+/** Body of `POST /__action-route/api/actions`: the action to write, as `create-action` would. */
+export interface CreateActionRequest {
+  /** The route under server/api without method suffix: `todos/[id]`. */
+  route: string
+  /** Lower-case method: get, post, put, patch, delete or head. */
+  method: string
+  /** Schema library; the one the app depends on when left out. */
+  schema?: string
+  /** Shared middleware names, scaffolded in server/utils when missing. */
+  middleware?: string[]
+  /** A JSON example of the input; its schema is inferred from it. */
+  example?: unknown
+  /** Overwrite an existing route file. Without it an existing file answers 409 and nothing is written. */
+  overwrite?: boolean
+  /** Only render: answer the files that would be written, write nothing. */
+  dryRun?: boolean
+}
+
+/** A file `POST /__action-route/api/actions` wrote, or would write with `dryRun`. */
+export interface CreatedFile {
+  /** Absolute path, for "open in editor". */
+  file: string
+  /** Relative to the app root, for display. */
+  path: string
+  contents: string
+  /** True when a file was there before (overwritten, or would be). */
+  existed: boolean
+}
+
+/** Answer of `POST /__action-route/api/actions` (201 when written, 200 for a dry run). */
+export interface CreateActionResponse {
+  files: CreatedFile[]
+  /** The registry id the new route will have: `PATCH /api/todos/:id`. */
+  routeId: string
+  dryRun: boolean
+}
+
+/** Answer of `GET /__action-route/api/scaffold`: what the "New action" form offers. */
+export interface ScaffoldOptions {
+  /** Every schema library the templates know. */
+  schemaLibraries: string[]
+  /** The libraries the app depends on, the first being the default. */
+  detected: string[]
+  /** Shared middleware already in server/utils (names as create-action takes them). */
+  middleware: string[]
+  methods: string[]
+}
