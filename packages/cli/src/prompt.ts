@@ -14,7 +14,7 @@ export function canPrompt(): boolean {
 }
 
 function cancelled(): never {
-  throw new CliError('Cancelled: nothing was written.', { exitCode: 130 })
+  throw new CliError('Cancelled: nothing was written.', { exitCode: 130, code: 'CANCELLED' })
 }
 
 /**

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'pathe'
 import { camelCase } from 'scule'
 import type { SharedMiddleware } from '../../../templates/types'
@@ -27,12 +27,27 @@ export function parseMiddlewareNames(value: string | undefined): string[] {
   if (value === undefined) return []
   const names = value.split(',').map(name => name.trim()).filter(Boolean)
   if (!names.length) throw new CliError('--middleware needs a name, like --middleware auth.')
+  return checkMiddlewareNames(names)
+}
+
+/** True for a name create-action can use as a file name and, camelCased, as an export. */
+export function isMiddlewareName(name: string): boolean {
+  return /^[a-z][\w-]*$/i.test(name) && !reservedWords.has(camelCase(name))
+}
+
+/**
+ * Refuses names that are not plain file names or whose camelCase is not a
+ * usable identifier, and drops repeats.
+ * @example
+ * checkMiddlewareNames(['auth', 'audit-log', 'auth']) // ['auth', 'audit-log']
+ */
+export function checkMiddlewareNames(names: readonly unknown[]): string[] {
   for (const name of names) {
-    if (!/^[a-z][\w-]*$/i.test(name) || reservedWords.has(camelCase(name))) {
-      throw new CliError(`"${name}" is not a usable middleware name: start with a letter, use letters, digits, - and _, and avoid JavaScript keywords.`)
+    if (typeof name !== 'string' || !isMiddlewareName(name)) {
+      throw new CliError(`${JSON.stringify(name)} is not a usable middleware name: start with a letter, use letters, digits, - and _, and avoid JavaScript keywords.`)
     }
   }
-  return [...new Set(names)]
+  return [...new Set(names as string[])]
 }
 
 function exportsName(source: string, name: string): boolean {
@@ -65,4 +80,23 @@ export async function planSharedMiddleware(
     planned.push({ name, exportName, importPath, file, create })
   }
   return planned
+}
+
+/**
+ * The shared middleware already in `<serverDir>/utils`: each `<name>.ts` whose
+ * name create-action takes and that exports `camelCase(name)` made with
+ * `defineActionMiddleware`, sorted by name.
+ * @example
+ * await findSharedMiddleware('/app/server') // ['audit-log', 'auth']
+ */
+export async function findSharedMiddleware(serverDir: string): Promise<string[]> {
+  const entries = await readdir(join(serverDir, 'utils'), { withFileTypes: true }).catch(() => [])
+  const names: string[] = []
+  for (const entry of entries) {
+    const name = entry.name.replace(/\.ts$/, '')
+    if (!entry.isFile() || name === entry.name || !isMiddlewareName(name)) continue
+    const source = await readFile(join(serverDir, 'utils', entry.name), 'utf8')
+    if (source.includes('defineActionMiddleware') && exportsName(source, camelCase(name))) names.push(name)
+  }
+  return names.sort()
 }

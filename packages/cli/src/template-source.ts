@@ -34,11 +34,11 @@ export interface LoadedTemplateSet {
 const moduleExtensions = ['ts', 'mts', 'js', 'mjs']
 
 function checkedTemplate(render: unknown, file: string, source: string): TemplateSet['route'] {
-  if (typeof render !== 'function') throw new CliError(`${file} in template ${source} does not export a template function.`)
+  if (typeof render !== 'function') throw new CliError(`${file} in template ${source} does not export a template function.`, { code: 'TEMPLATE' })
   return (options) => {
     const result = (render as (options: unknown) => unknown)(options) as Partial<TemplateFile> | undefined
     if (typeof result?.path !== 'string' || typeof result.contents !== 'string') {
-      throw new CliError(`${file} in template ${source} returned no { path, contents }.`)
+      throw new CliError(`${file} in template ${source} returned no { path, contents }.`, { code: 'TEMPLATE' })
     }
     return { path: result.path, contents: result.contents }
   }
@@ -64,7 +64,7 @@ export async function loadTemplateSet(source: string | undefined): Promise<Loade
   }
   catch (error) {
     await dispose()
-    throw new CliError(`Could not get the template set ${source}: ${(error as Error).message}`, { cause: error })
+    throw new CliError(`Could not get the template set ${source}: ${(error as Error).message}`, { code: 'TEMPLATE', cause: error })
   }
 
   try {
@@ -77,13 +77,13 @@ export async function loadTemplateSet(source: string | undefined): Promise<Loade
       return checkedTemplate(await jiti.import(join(dir, file), { default: true }), file, source)
     }
     const route = await load('route')
-    if (!route) throw new CliError(`Template ${source} has no route.ts (or route.mjs, route.js) at its top level.`)
+    if (!route) throw new CliError(`Template ${source} has no route.ts (or route.mjs, route.js) at its top level.`, { code: 'TEMPLATE' })
     const middleware = (await load('middleware')) as TemplateSet['middleware'] | undefined
     return { templates: { route, middleware: middleware ?? bundledTemplates.middleware }, dispose }
   }
   catch (error) {
     await dispose()
     if (error instanceof CliError) throw error
-    throw new CliError(`Could not load template ${source}: ${(error as Error).message}`, { cause: error })
+    throw new CliError(`Could not load template ${source}: ${(error as Error).message}`, { code: 'TEMPLATE', cause: error })
   }
 }

@@ -1,35 +1,23 @@
 import { defineCommand } from 'citty'
 import type { ArgsDef } from 'citty'
-import { join, relative, resolve } from 'pathe'
-import type { RouteMethod, SchemaLibrary, TemplateFile } from '../../../../templates/types'
+import type { RouteMethod, SchemaLibrary } from '../../../../templates/types'
 import { CliError } from '../cli-error'
 import { refuseUnknownFlags } from '../check-flags'
-import { isInside } from '../is-inside'
+import { createActionWith } from '../create-action'
+import type { CreateActionResult, CreatedActionFile } from '../create-action'
 import { logger } from '../logger'
 import { canPrompt, promptSelect, promptText } from '../prompt'
 import { detectSchemaLibraries, toSchemaLibrary } from '../project/detect-schema'
 import { loadProject } from '../project/load-project'
 import type { Project } from '../project/load-project'
-import { fileToRoute } from '../../../runtime/src/routes/file-to-route'
 import { parseRouteSpec, routeMethods } from '../route-spec'
-import { parseMiddlewareNames, planSharedMiddleware } from '../shared-middleware'
-import { loadTemplateSet } from '../template-source'
-import { alreadyExists, exists, writeFileAtomic } from '../write-file-atomic'
+import { parseMiddlewareNames } from '../shared-middleware'
 
 /** A file the add command wrote, or would write with `--dry-run`. */
-export interface PlannedFile extends TemplateFile {
-  /** Absolute path. */
-  file: string
-}
+export type PlannedFile = CreatedActionFile
 
 /** What the add command did: the files, and the route they make. */
-export interface AddResult {
-  files: PlannedFile[]
-  method: RouteMethod
-  url: string
-  schema: SchemaLibrary
-  dryRun: boolean
-}
+export type AddResult = CreateActionResult
 
 const args = {
   'route': { type: 'positional', required: false, description: 'Route path with method suffix, like todos/[id].patch (asked for in a terminal when left out)' },
@@ -63,10 +51,6 @@ async function chooseSchema(flag: string | undefined, project: Project): Promise
   return found[0] ?? 'none'
 }
 
-function display(project: Project, file: string): string {
-  return relative(project.rootDir, file)
-}
-
 function nextStep(method: RouteMethod, url: string, schema: SchemaLibrary): string {
   const sample = url.replace(/\*\*:(\w+)/g, 'a/b').replace(/\*\*/g, 'a/b').replace(/:([\w-]+)/g, '1')
   const body = schema !== 'none' && (method === 'post' || method === 'put' || method === 'patch')
@@ -76,7 +60,7 @@ function nextStep(method: RouteMethod, url: string, schema: SchemaLibrary): stri
   return `Next: start nuxi dev and try it: curl${flag} http://localhost:3000${sample}${body}`
 }
 
-/** `create-action add <route>` (the default command): writes one route file, and its shared middleware when missing. */
+/** `create-action add <route>` (the default command): asks what is missing, then writes through `createAction`. */
 export default defineCommand({
   meta: { name: 'add', description: 'Write a defineAction route file (the default: create-action <route> means create-action add <route>)' },
   args,
@@ -88,55 +72,22 @@ export default defineCommand({
     const spec = parseRouteSpec(await askRoute(flags.route))
     const method = await askMethod(spec.route, spec.method)
     const schema = await chooseSchema(flags.schema, project)
-    const middlewareNames = parseMiddlewareNames(flags.middleware)
+    const middleware = parseMiddlewareNames(flags.middleware)
 
-    const folder = flags.routes ? 'routes' : 'api'
-    const routeDir = join(project.serverDir, folder)
-    const expectedFile = join(routeDir, `${spec.route}.${method}.ts`)
-    if (!isInside(routeDir, expectedFile)) throw new CliError(`"${spec.route}" would leave server/${folder}.`)
-    const middleware = await planSharedMiddleware(middlewareNames, { serverDir: project.serverDir, routeFile: expectedFile, rootDir: project.rootDir })
-    const url = fileToRoute(`${spec.route}.ts`, flags.routes ? '' : '/api').route
+    const result = await createActionWith(
+      { rootDir: project.rootDir, route: spec.route, method, schema, middleware, folder: flags.routes ? 'routes' : 'api', overwrite: Boolean(flags.force), dryRun: Boolean(flags.dryRun) },
+      { project, template: flags.template, overwriteHint: 'pass --force to overwrite it' },
+    )
 
-    const { templates, dispose } = await loadTemplateSet(flags.template)
-    let files: PlannedFile[]
-    try {
-      const rendered = [
-        templates.route({ dir: display(project, routeDir), route: spec.route, method, url, schema, params: spec.params, middleware }),
-        ...middleware.filter(entry => entry.create).map(entry => templates.middleware({
-          path: display(project, entry.file),
-          name: entry.name,
-          exportName: entry.exportName,
-        })),
-      ]
-      files = rendered.map(output => ({ ...output, file: resolve(project.rootDir, output.path) }))
-    }
-    finally {
-      await dispose()
-    }
-
-    for (const planned of files) {
-      if (!isInside(project.rootDir, planned.file)) {
-        throw new CliError(`The template wants to write ${planned.path}, outside the project: nothing was written.`)
-      }
-    }
-    const [routeFile, ...middlewareFiles] = files as [PlannedFile, ...PlannedFile[]]
-    if (!flags.force && await exists(routeFile.file)) throw alreadyExists(display(project, routeFile.file))
-
-    const result: AddResult = { files, method, url, schema, dryRun: Boolean(flags.dryRun) }
-    if (flags.dryRun) {
-      for (const planned of files) logger.log(`Would write ${display(project, planned.file)}:\n\n${planned.contents}`)
+    if (result.dryRun) {
+      for (const planned of result.files) logger.log(`Would write ${planned.path}:\n\n${planned.contents}`)
       logger.info('Dry run: nothing was written.')
       return result
     }
-
-    // shared middleware first: a route importing a file that is not there yet would not build
-    for (const planned of middlewareFiles) {
-      await writeFileAtomic(planned.file, planned.contents, { force: false, display: display(project, planned.file) })
-      logger.success(`Wrote ${display(project, planned.file)}`)
-    }
-    await writeFileAtomic(routeFile.file, routeFile.contents, { force: Boolean(flags.force), display: display(project, routeFile.file) })
-    logger.success(`Wrote ${display(project, routeFile.file)} (${method.toUpperCase()} ${url}, ${schema === 'none' ? 'no schema' : schema})`)
-    logger.log(nextStep(method, url, schema))
+    const [routeFile, ...middlewareFiles] = result.files as [PlannedFile, ...PlannedFile[]]
+    for (const planned of middlewareFiles) logger.success(`Wrote ${planned.path}`)
+    logger.success(`Wrote ${routeFile.path} (${method.toUpperCase()} ${result.url}, ${schema === 'none' ? 'no schema' : schema})`)
+    logger.log(nextStep(method, result.url, schema))
     return result
   },
 })

@@ -17,7 +17,7 @@ export interface ProjectRoot {
  */
 export function findProjectRoot(cwd: string): ProjectRoot {
   const start = resolve(cwd)
-  if (!existsSync(start)) throw new CliError(`--cwd ${cwd} does not exist.`)
+  if (!existsSync(start)) throw new CliError(`--cwd ${cwd} does not exist.`, { code: 'NO_PROJECT' })
   let dir = start
   while (true) {
     const name = configNames.find(candidate => existsSync(join(dir, candidate)))
@@ -26,5 +26,5 @@ export function findProjectRoot(cwd: string): ProjectRoot {
     if (parent === dir) break
     dir = parent
   }
-  throw new CliError(`No nuxt.config found in ${start} or any folder above it: run create-action inside a Nuxt app, or pass --cwd.`)
+  throw new CliError(`No nuxt.config found in ${start} or any folder above it: run create-action inside a Nuxt app, or pass --cwd.`, { code: 'NO_PROJECT' })
 }

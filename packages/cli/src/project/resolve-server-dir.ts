@@ -80,7 +80,7 @@ export async function resolveServerDir(project: ProjectRoot, dependencies: Recor
 
   if (!options) {
     if (/\bserverDir\b/.test(source)) {
-      throw new CliError(`${configName} sets serverDir in a way create-action cannot read without running it: export a literal object (defineNuxtConfig({ serverDir: 'src/server' })).`)
+      throw new CliError(`${configName} sets serverDir in a way create-action cannot read without running it: export a literal object (defineNuxtConfig({ serverDir: 'src/server' })).`, { code: 'NO_PROJECT' })
     }
     notes.push(`Could not read ${configName} statically: assuming the server folder is server/.`)
     return { serverDir: join(rootDir, 'server'), notes }
@@ -92,7 +92,7 @@ export async function resolveServerDir(project: ProjectRoot, dependencies: Recor
     dir = resolve(rootDir, serverDir.value)
   }
   else if (serverDir.kind !== 'absent') {
-    throw new CliError(`serverDir in ${configName} is not a plain string: create-action reads the config without running it, so write it as a literal, like serverDir: 'src/server'.`)
+    throw new CliError(`serverDir in ${configName} is not a plain string: create-action reads the config without running it, so write it as a literal, like serverDir: 'src/server'.`, { code: 'NO_PROJECT' })
   }
   else {
     const compatibility = readOption(options, ['future', 'compatibilityVersion'])
@@ -105,7 +105,7 @@ export async function resolveServerDir(project: ProjectRoot, dependencies: Recor
   }
 
   if (!isInside(rootDir, dir)) {
-    throw new CliError(`The server folder ${dir} (from ${configName}) is outside the project ${rootDir}: create-action only writes inside the project.`)
+    throw new CliError(`The server folder ${dir} (from ${configName}) is outside the project ${rootDir}: create-action only writes inside the project.`, { code: 'NO_PROJECT' })
   }
   return { serverDir: dir, notes }
 }
