@@ -12,6 +12,8 @@ import { runMiddlewareChain } from './steps/run-middleware'
 import { runHandler } from './steps/run-handler'
 import { validateOutput } from './steps/validate-output'
 import { respondWithData, respondWithError } from './steps/respond'
+import type { LifecycleTrace } from './internal/lifecycle-trace'
+import { startTrace, timeHandler } from './internal/lifecycle-trace'
 
 /** Options of any action, whatever its schemas and event type: what the lifecycle reads. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -46,31 +48,40 @@ export function createActionCore<TEvent>(options: AnyActionOptions, host: Action
   const chain: ChainDefinition = { middleware, metadata, last: call => runHandler(handler, call) }
 
   const handle = async (event: TEvent): Promise<unknown> => {
+    // undefined unless the dev recorder asked for timings: then each `trace?.` line times a step
+    const trace = startTrace(host.context(event))
     try {
       // each step awaits only when it is asynchronous: a sync schema and a GET cost no microtask
       // 1. parse the input (query or body) and the route params
+      trace?.step('parse')
       let raw = parseInput(event, host, options)
       if (raw instanceof Promise) raw = await raw
       const call: ActionCall<TEvent> = { input: raw, params: host.params(event), event, ctx: {} }
       // 2. validate them
+      trace?.step('validate')
       let invalid = validateInput(options, call)
       if (invalid instanceof Promise) invalid = await invalid
-      if (invalid) return respondWithError(event, host, invalid)
-      // 3. run the middleware, and 4. the handler at its centre
-      let data = middleware.length === 0 ? runHandler(handler, call) : runMiddlewareChain(chain, call)
+      if (invalid) return respondWithError(event, host, invalid, trace)
+      // 3. run the middleware, and 4. the handler at its centre (each times itself)
+      trace?.step()
+      let data = middleware.length === 0 ? runHandlerOf(call, trace) : runMiddlewareChain(chain, call, trace)
       if (data instanceof Promise) data = await data
       // 5. validate the output
       if (outputSchema) {
+        trace?.step('output')
         data = validateOutput(outputSchema, data)
         if (data instanceof Promise) data = await data
       }
       // 6. answer
-      return respondWithData(event, host, data)
+      return respondWithData(event, host, data, trace)
     }
     catch (thrown) {
-      return respondWithError(event, host, toErrorEnvelope(thrown, handleServerError, host.hostError))
+      return respondWithError(event, host, toErrorEnvelope(thrown, handleServerError, host.hostError), trace)
     }
   }
+
+  const runHandlerOf = (call: ActionCall<TEvent>, trace: LifecycleTrace | undefined): unknown =>
+    trace ? timeHandler(trace, () => runHandler(handler, call)) : runHandler(handler, call)
 
   return Object.assign(handle, {
     '~action': Object.freeze({

@@ -5,6 +5,7 @@ import { recorder } from '../recorder-instance'
 import type { RecordDraft } from '../recorder'
 import { captureRequestInput, queryFields } from './capture-request-input'
 import type { CapturedInput } from './capture-request-input'
+import { traceRequest } from '../../server/internal/lifecycle-trace'
 
 /** A request as the recorder reads it, whichever h3 major carries it. */
 export interface RecordedRequest {
@@ -13,6 +14,8 @@ export interface RecordedRequest {
   headers: Headers
   /** Reads the body without taking it from the action. */
   readBody: () => Promise<Uint8Array | undefined>
+  /** The event's `context`: marked so the action times its lifecycle (`timings`, `Server-Timing`). */
+  context: object
 }
 
 /** A request to an action being recorded: `finish` adds it to the recorder once its answer is known. */
@@ -54,12 +57,14 @@ export async function startActionRecord(request: RecordedRequest): Promise<Pendi
     headers: headerRecord(request.headers),
     ...captured,
   }
+  const trace = traceRequest(request.context)
   let finished = false
   return {
     finish(status, body) {
       if (finished) return
       finished = true
-      recorder.add({ ...draft, status, envelope: parseEnvelope(body), durationMs: Math.round((performance.now() - started) * 100) / 100 })
+      const timings = trace.timings.length > 0 ? { timings: trace.timings } : {}
+      recorder.add({ ...draft, status, envelope: parseEnvelope(body), durationMs: Math.round((performance.now() - started) * 100) / 100, ...timings })
     },
   }
 }

@@ -8,6 +8,7 @@ import type { PendingActionRecord } from '../internal/start-action-record'
 interface EventLike {
   req: Request
   url: URL
+  context: object
 }
 
 /** The part of the Nitro 3 app this plugin uses. */
@@ -26,6 +27,7 @@ export default function recordActionRequests(nitroApp: NitroAppLike) {
       method: event.req.method,
       url: event.url,
       headers: event.req.headers,
+      context: event.context,
       readBody: async () => new Uint8Array(await event.req.clone().arrayBuffer()),
     })
     if (record) pending.set(event, record)

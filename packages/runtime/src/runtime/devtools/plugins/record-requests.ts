@@ -21,6 +21,7 @@ export default function recordActionRequests(nitroApp: NitroAppLike) {
       method: event.method,
       url: getRequestURL(event),
       headers: event.headers,
+      context: event.context,
       // h3 v1 caches the raw body on the request, so the action reads the same bytes
       readBody: async () => await readRawBody(event, false) ?? undefined,
     })

@@ -40,6 +40,8 @@ export const h3V1Host: ActionHost<H3Event> = {
   params: paramsOf,
   readBody,
   status: event => getResponseStatus(event),
+  context: event => event.context,
+  setHeader: (event, name, value) => setResponseHeader(event, name, value),
   send: (event, status, body) => {
     // with its reason phrase when a status the handler set (204, say) becomes 200
     if (getResponseStatus(event) !== status) setResponseStatus(event, status, status === 200 ? 'OK' : undefined)

@@ -74,6 +74,8 @@ export const h3V2Host: ActionHost<H3V2Event> = {
     return body ? readStreamWithLimit(body, maxBodySize) : Promise.resolve(undefined)
   },
   status: event => event.res.status ?? 200,
+  context: event => event.context,
+  setHeader: (event, name, value) => event.res.headers.set(name, value),
   send: (event, status, body) => {
     const res = event.res
     if (res.status !== status) {

@@ -29,6 +29,10 @@ export interface ActionHost<TEvent> {
   readBody: (event: TEvent, maxBodySize: number, declared: boolean, textWillDo: boolean) => Promise<Uint8Array | string | undefined>
   /** The status the handler set, 200 when it set none. */
   status: (event: TEvent) => number
+  /** The event's `context`, where the dev recorder marks a request to trace. */
+  context: (event: TEvent) => object | undefined
+  /** Sets a response header (the dev-only `Server-Timing`). */
+  setHeader: (event: TEvent, name: string, value: string) => void
   /** Answers with `status`, `content-type: application/json` and `body`; returns what the host's handler returns. */
   send: (event: TEvent, status: number, body: string) => unknown
   /**

@@ -2,6 +2,8 @@ import type { ActionErrorData } from '../types'
 import type { ActionHost } from '../internal/action-host'
 import { toErrorEnvelope } from '../internal/to-error-envelope'
 import { invalidErrorField } from '../internal/sendable-error'
+import type { LifecycleTrace } from '../internal/lifecycle-trace'
+import { serverTimingHeader } from '../internal/server-timing'
 
 /**
  * Whether a status the handler set can answer a success: a 2xx that carries a
@@ -18,16 +20,17 @@ function isSuccessStatusWithBody(status: number): boolean {
  * @example
  * return respondWithData(event, host, { id: 1 })
  */
-export function respondWithData<TEvent>(event: TEvent, host: ActionHost<TEvent>, data: unknown): unknown {
+export function respondWithData<TEvent>(event: TEvent, host: ActionHost<TEvent>, data: unknown, trace?: LifecycleTrace): unknown {
+  trace?.step('respond')
   let body: string
   try {
     body = JSON.stringify({ success: true, data })
   }
   catch (error) {
-    return respondWithError(event, host, toErrorEnvelope(error))
+    return respondWithError(event, host, toErrorEnvelope(error), trace)
   }
   const status = host.status(event)
-  return host.send(event, isSuccessStatusWithBody(status) ? status : 200, body)
+  return withTimings(event, host, host.send(event, isSuccessStatusWithBody(status) ? status : 200, body), trace)
 }
 
 /**
@@ -37,8 +40,15 @@ export function respondWithData<TEvent>(event: TEvent, host: ActionHost<TEvent>,
  * @example
  * return respondWithError(event, host, { code: 'NOT_FOUND', message: 'No such todo', statusCode: 404 })
  */
-export function respondWithError<TEvent>(event: TEvent, host: ActionHost<TEvent>, error: ActionErrorData): unknown {
+export function respondWithError<TEvent>(event: TEvent, host: ActionHost<TEvent>, error: ActionErrorData, trace?: LifecycleTrace): unknown {
+  trace?.step('respond')
   const invalid = invalidErrorField(error)
   if (invalid) error = toErrorEnvelope(new TypeError(`An error envelope could not be sent as it is (${invalid})`))
-  return host.send(event, error.statusCode, JSON.stringify({ success: false, error }))
+  return withTimings(event, host, host.send(event, error.statusCode, JSON.stringify({ success: false, error })), trace)
+}
+
+/** A traced request (development only) answers with its timings as `Server-Timing`, once the host has the answer. */
+function withTimings<TEvent>(event: TEvent, host: ActionHost<TEvent>, answer: unknown, trace: LifecycleTrace | undefined): unknown {
+  if (trace) host.setHeader(event, 'server-timing', serverTimingHeader(trace.end()))
+  return answer
 }

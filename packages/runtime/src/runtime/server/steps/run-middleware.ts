@@ -2,6 +2,8 @@ import type { ActionMetadata, ActionMiddleware, MiddlewareResult, NextFunction }
 import type { ActionCall } from '../internal/action-call'
 import { mergeContext } from '../internal/merge-context'
 import { logInDevelopment } from '../internal/dev-logger'
+import type { LifecycleTrace } from '../internal/lifecycle-trace'
+import { timeHandler } from '../internal/lifecycle-trace'
 
 /** What an action's chain is made of, fixed when the action is defined. */
 export interface ChainDefinition {
@@ -20,6 +22,8 @@ export class MiddlewareContractError extends Error {
 /** One request's chain, shared by every middleware of it: once answered, a late `next()` runs nothing. */
 interface ChainRequest {
   answered: boolean
+  /** Set in development when the request is traced: each middleware and the handler time themselves. */
+  trace: LifecycleTrace | undefined
 }
 
 /**
@@ -30,8 +34,8 @@ interface ChainRequest {
  * @example
  * const data = await runMiddlewareChain({ middleware, metadata, last: call => runHandler(handler, call) }, call)
  */
-export async function runMiddlewareChain(chain: ChainDefinition, call: ActionCall): Promise<unknown> {
-  const request: ChainRequest = { answered: false }
+export async function runMiddlewareChain(chain: ChainDefinition, call: ActionCall, trace?: LifecycleTrace): Promise<unknown> {
+  const request: ChainRequest = { answered: false, trace }
   try {
     return await runFrom(chain, call, request, 0, call.ctx)
   }
@@ -59,9 +63,11 @@ async function runFrom(
 ): Promise<unknown> {
   if (index === chain.middleware.length) {
     call.ctx = ctx
-    return chain.last(call)
+    return request.trace ? timeHandler(request.trace, () => chain.last(call)) : chain.last(call)
   }
   const current = chain.middleware[index]!
+  // its span wraps the rest of the chain, as the middleware itself does
+  const timing = request.trace?.beginSpan('middleware', current.name || `middleware #${index + 1}`)
   let settled = false
   let misuse: MiddlewareContractError | undefined
   let rest: Promise<unknown> | undefined
@@ -77,6 +83,7 @@ async function runFrom(
       return rejectedQuietly(misuse)
     }
     const added = options?.ctx
+    if (timing) timing.ctxKeys = typeof added === 'object' && added !== null ? Object.keys(added) : []
     rest = runFrom(chain, call, request, index + 1, added === undefined ? ctx : mergeContext(ctx, added))
     // a middleware that does not await next() must not crash the process
     rest.catch(ignore)
@@ -91,6 +98,7 @@ async function runFrom(
   }
   finally {
     settled = true
+    if (timing) request.trace!.endSpan(timing)
   }
   if (!rest) {
     const message = `Action middleware ${middlewareName(current, index)} returned without calling next(): the request was halted`
