@@ -1,4 +1,4 @@
-import type { RegistryResponse, RequestRecord, StreamMessage } from '../shared/types'
+import type { CreateActionRequest, CreateActionResponse, RegistryResponse, RequestRecord, ScaffoldOptions, StreamMessage } from '../shared/types'
 import { DEVTOOLS_TOKEN_HEADER } from '../shared/types'
 import { readDevToken } from './dev-token'
 import { readEventStream } from './logic/event-stream'
@@ -42,6 +42,33 @@ export async function clearRecords(): Promise<void> {
   await callEndpoint('records', { method: 'DELETE' })
 }
 
+/** What the "New action" form offers: schema libraries (the detected first), shared middleware, methods. */
+export async function fetchScaffold(): Promise<ScaffoldOptions> {
+  const response = await callEndpoint('scaffold')
+  if (!response.ok) throw new Error(`GET scaffold answered ${response.status}`)
+  return response.json() as Promise<ScaffoldOptions>
+}
+
+/** How `POST /api/actions` answered: the files (written, or previewed), an existing file, or a refusal. */
+export type CreateActionResult
+  = | { outcome: 'done', response: CreateActionResponse }
+    | { outcome: 'exists', file: string, message: string }
+    | { outcome: 'refused', message: string }
+
+/**
+ * Writes an action as `create-action` would, or with `dryRun` only renders it.
+ * An existing route file comes back as `exists` (nothing written) until the
+ * request says `overwrite: true`.
+ */
+export async function createAction(request: CreateActionRequest): Promise<CreateActionResult> {
+  const response = await callEndpoint('actions', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) })
+  const body = await response.json().catch(() => null) as { error?: { message?: string, file?: string } } | null
+  if (response.ok) return { outcome: 'done', response: body as CreateActionResponse }
+  const message = body?.error?.message ?? `POST actions answered ${response.status}`
+  if (response.status === 409) return { outcome: 'exists', file: body?.error?.file ?? '', message }
+  return { outcome: 'refused', message }
+}
+
 /** True when the server accepts `token`: the check behind the panel's "paste the token" field. */
 export async function isTokenAccepted(token: string): Promise<boolean> {
   try {
@@ -56,6 +83,7 @@ export async function isTokenAccepted(token: string): Promise<boolean> {
 export type StreamStatus = 'open' | 'closed' | 'refused'
 
 const RECONNECT_MS = 1000
+const STREAM_MESSAGES = new Set<string>(['record', 'clear', 'routes-changed'] satisfies StreamMessage['type'][])
 
 /**
  * Listens to the live stream with fetch (EventSource cannot send the token),
@@ -72,7 +100,7 @@ export function subscribeToRecords(onMessage: (message: StreamMessage) => void, 
         if (response.ok && response.body) {
           onStatus('open')
           await readEventStream(response.body, (event) => {
-            if (event.event === 'record' || event.event === 'clear') onMessage(JSON.parse(event.data) as StreamMessage)
+            if (STREAM_MESSAGES.has(event.event)) onMessage(JSON.parse(event.data) as StreamMessage)
           })
         }
       }

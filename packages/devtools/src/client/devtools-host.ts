@@ -1,50 +1,48 @@
-import { ref } from 'vue'
+import { useDevtoolsClient } from '@nuxt/devtools-kit/iframe-client'
+import { computed, ref } from 'vue'
 import { readDevToken } from './dev-token'
 
-/** What the panel uses of the Nuxt DevTools client that the host puts on the iframe's window. */
-interface DevtoolsClientLike {
-  devtools?: {
-    colorMode?: string
-    rpc?: {
-      openInEditor?: (token: string, file: string) => Promise<boolean>
-      requestForAuth?: (info?: string) => Promise<void>
-    }
-  }
-}
+// DevTools 3 hands its client to the iframe (window.__NUXT_DEVTOOLS__); the kit's composable makes it reactive, and
+// it stays undefined where there is none: the panel opened on its own, or DevTools 4's dock
+const devtools = useDevtoolsClient()
 
-declare global {
-  interface Window {
-    __NUXT_DEVTOOLS__?: DevtoolsClientLike
-  }
-}
+const themeFromQuery = new URLSearchParams(window.location.search).get('theme')
+const chosenMode = ref<'dark' | 'light' | undefined>(themeFromQuery === 'dark' || themeFromQuery === 'light' ? themeFromQuery : undefined)
+const systemMode = window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'
 
-/** 'dark' or 'light': DevTools' own mode when the panel runs inside it, else the system's. */
-export const colorMode = ref<'dark' | 'light'>(detectColorMode())
+/**
+ * 'dark' or 'light': the one picked in the panel or its URL (`?theme=`),
+ * else DevTools' own mode as it changes, else the system's. Setting it
+ * picks a mode for this panel.
+ * @example
+ * colorMode.value = colorMode.value === 'dark' ? 'light' : 'dark'
+ */
+export const colorMode = computed<'dark' | 'light'>({
+  get() {
+    if (chosenMode.value) return chosenMode.value
+    const fromDevtools = devtools.value?.devtools?.colorMode
+    return fromDevtools === 'dark' || fromDevtools === 'light' ? fromDevtools : systemMode
+  },
+  set(mode) {
+    chosenMode.value = mode
+  },
+})
 
-function detectColorMode(): 'dark' | 'light' {
-  const fromQuery = new URLSearchParams(window.location.search).get('theme')
-  if (fromQuery === 'dark' || fromQuery === 'light') return fromQuery
-  const fromDevtools = window.__NUXT_DEVTOOLS__?.devtools?.colorMode
-  if (fromDevtools === 'dark' || fromDevtools === 'light') return fromDevtools
-  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'
-}
-
-/** Follows DevTools' color mode as it changes; the host sets the client on the window after load. */
-export function followDevtoolsColorMode(): void {
-  const sync = () => {
-    const mode = window.__NUXT_DEVTOOLS__?.devtools?.colorMode
-    if ((mode === 'dark' || mode === 'light') && !new URLSearchParams(window.location.search).has('theme')) colorMode.value = mode
-  }
-  sync()
-  setInterval(sync, 1000)
-}
+/**
+ * True while the panel runs inside Nuxt DevTools (which gives open-in-editor and requestForAuth).
+ * @example
+ * if (!insideDevtools.value) console.info('standalone')
+ */
+export const insideDevtools = computed(() => Boolean(devtools.value?.devtools?.rpc))
 
 /**
  * Opens a file in the editor through DevTools' RPC (with DevTools' auth
  * token, kept in this origin's localStorage); false when that is not possible.
+ * @example
+ * await openInEditor('/app/server/api/todos/[id].patch.ts')
  */
 export async function openInEditor(file: string): Promise<boolean> {
-  const rpc = window.__NUXT_DEVTOOLS__?.devtools?.rpc
+  const rpc = devtools.value?.devtools?.rpc
   if (!rpc?.openInEditor) return false
   try {
     return await rpc.openInEditor(readDevToken() ?? '', file) !== false
@@ -58,9 +56,11 @@ export async function openInEditor(file: string): Promise<boolean> {
  * Asks Nuxt DevTools to authorise this browser: DevTools prints a link and
  * the token in the terminal running `nuxi dev`. False when the panel does not
  * run inside DevTools, or DevTools could not ask.
+ * @example
+ * if (!await askDevtoolsForAuth()) showTokenField()
  */
 export async function askDevtoolsForAuth(): Promise<boolean> {
-  const rpc = window.__NUXT_DEVTOOLS__?.devtools?.rpc
+  const rpc = devtools.value?.devtools?.rpc
   if (!rpc?.requestForAuth) return false
   try {
     await rpc.requestForAuth(`${navigator.userAgent} | Action Route DevTools tab`)

@@ -28,16 +28,19 @@ function toPropertyKey(key: string): string {
   return PLAIN_KEY.test(key) ? key : toJsString(key)
 }
 
-function formatJsonValue(value: unknown, indent: number): string {
+/** Writes a string leaf some other way (a comment beside it, a matcher instead of it); undefined keeps the literal. */
+export type StringLeafWriter = (text: string) => string | undefined
+
+function formatJsonValue(value: unknown, indent: number, writeString?: StringLeafWriter): string {
   if (value === null) return 'null'
-  if (typeof value === 'string') return toJsString(value)
+  if (typeof value === 'string') return writeString?.(value) ?? toJsString(value)
   if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value)
   if (typeof value === 'boolean') return String(value)
-  if (Array.isArray(value)) return value.length === 0 ? '[]' : `[${value.map(item => formatJsonValue(item, indent)).join(', ')}]`
+  if (Array.isArray(value)) return value.length === 0 ? '[]' : `[${value.map(item => formatJsonValue(item, indent, writeString)).join(', ')}]`
   const entries = Object.entries(value as Record<string, unknown>)
   if (entries.length === 0) return '{}'
   const pad = '  '.repeat(indent + 1)
-  const body = entries.map(([key, inner]) => `${pad}${toPropertyKey(key)}: ${formatJsonValue(inner, indent + 1)},`)
+  const body = entries.map(([key, inner]) => `${pad}${toPropertyKey(key)}: ${formatJsonValue(inner, indent + 1, writeString)},`)
   return `{\n${body.join('\n')}\n${'  '.repeat(indent)}}`
 }
 
@@ -45,7 +48,7 @@ function formatJsonValue(value: unknown, indent: number): string {
  * A JavaScript expression built only of literals (strings, numbers,
  * booleans, null, arrays, objects) that evaluates to what the request
  * sends: the value after a JSON round trip, as the request body has it.
- * Keys and strings are escaped with `toJsString`, so recorded data cannot
+ * Keys and strings are escaped with `toJsString` (or written by `writeString`), so recorded data cannot
  * turn into code on the developer's clipboard.
  * @example
  * toJsLiteral({ "a', evil: 1, b: '": 1 })
@@ -53,7 +56,7 @@ function formatJsonValue(value: unknown, indent: number): string {
  * //   'a\', evil: 1, b: \'': 1,
  * // }
  */
-export function toJsLiteral(value: unknown, indent = 0): string {
+export function toJsLiteral(value: unknown, indent = 0, writeString?: StringLeafWriter): string {
   let json: string | undefined
   try {
     json = JSON.stringify(value)
@@ -61,7 +64,7 @@ export function toJsLiteral(value: unknown, indent = 0): string {
   catch {
     json = undefined
   }
-  return json === undefined ? 'undefined' : formatJsonValue(JSON.parse(json), indent)
+  return json === undefined ? 'undefined' : formatJsonValue(JSON.parse(json), indent, writeString)
 }
 
 /**

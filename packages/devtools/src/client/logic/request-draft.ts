@@ -67,11 +67,14 @@ export function draftUrl(draft: RequestDraft): string {
   return query ? `${path}?${query}` : path
 }
 
-/** A draft that sends a recorded request again; redacted headers are left out, the browser adds its own cookies. */
+/**
+ * A draft that sends a recorded request again; redacted headers are left out, the browser adds its own cookies.
+ * A request that found no route is sent to its concrete path, where an action may exist by now.
+ */
 export function draftFromRecord(record: RequestRecord): RequestDraft {
   return {
     method: record.method,
-    route: record.route,
+    route: record.unmatched || !record.route ? record.path : record.route,
     params: { ...record.params },
     input: usesQuery(record.method) ? record.query : record.input,
     headers: replayableHeaders(record.headers),

@@ -1,0 +1,90 @@
+import type { CreateActionRequest, RequestRecord } from '../../shared/types'
+import { usesQuery } from './request-draft'
+
+/** What the "New action" form holds: a `CreateActionRequest` before it is sent. */
+export interface ActionDraft {
+  /** The route under server/api, without method suffix: `todos/[id]`. */
+  route: string
+  /** Lower-case method. */
+  method: string
+  schema: string
+  middleware: string[]
+  /** A JSON example of the input, its schema inferred by the server; undefined for none. */
+  example?: unknown
+}
+
+/**
+ * A Nitro route pattern or a concrete path as the file route `create-action`
+ * takes: everything up to the API prefix cut, `:id` as `[id]`, `**:slug` as
+ * `[...slug]`. The app's base URL before the prefix goes too.
+ * @example
+ * routeFromPath('/api/todos/:id') // 'todos/[id]'
+ * routeFromPath('/app/api/todos/7') // 'todos/7'
+ */
+export function routeFromPath(path: string, apiPrefix = '/api/'): string {
+  const pathname = path.split('?')[0]!
+  const at = pathname.indexOf(apiPrefix)
+  const rest = at === -1 ? pathname.replace(/^\/+/, '') : pathname.slice(at + apiPrefix.length)
+  return rest.split('/').filter(Boolean).map((segment) => {
+    if (segment === '**') return '[...path]'
+    if (segment.startsWith('**:')) return `[...${segment.slice(3)}]`
+    if (segment.startsWith(':')) return `[${segment.slice(1)}]`
+    return safeDecode(segment)
+  }).join('/') || 'index'
+}
+
+/**
+ * The form pre-filled from a recorded request: its route (the pattern of the
+ * action it reached, or the concrete path of one that found none, which the
+ * developer may edit into `[id]`), its method, and its JSON input as the
+ * example the input schema is inferred from.
+ * @example
+ * actionDraftFromRecord({ method: 'POST', path: '/api/todos', unmatched: true, input: { title: 'x' }, ... }, 'zod')
+ * // { route: 'todos', method: 'post', schema: 'zod', middleware: [], example: { title: 'x' } }
+ */
+export function actionDraftFromRecord(record: RequestRecord, schema: string): ActionDraft {
+  const route = routeFromPath(record.unmatched || !record.route ? record.path : record.route)
+  const input = usesQuery(record.method) ? record.query : record.input
+  const example = isObject(input) && (Object.keys(input).length > 0 || !usesQuery(record.method)) ? input : undefined
+  return { route, method: record.method.toLowerCase(), schema, middleware: [], ...(example !== undefined && { example }) }
+}
+
+/**
+ * The body of `POST /api/actions` for a draft: empty middleware and a
+ * missing example left out.
+ * @example
+ * toCreateRequest({ route: 'todos', method: 'post', schema: 'zod', middleware: [] }, { dryRun: true })
+ * // { route: 'todos', method: 'post', schema: 'zod', dryRun: true }
+ */
+export function toCreateRequest(draft: ActionDraft, flags: Pick<CreateActionRequest, 'dryRun' | 'overwrite'> = {}): CreateActionRequest {
+  return {
+    route: draft.route.trim().replace(/^\/+|\/+$/g, ''),
+    method: draft.method,
+    ...(draft.schema && { schema: draft.schema }),
+    ...(draft.middleware.length > 0 && { middleware: draft.middleware }),
+    ...(draft.example !== undefined && { example: draft.example }),
+    ...flags,
+  }
+}
+
+/**
+ * Middleware names typed as free text: split on commas and spaces, deduplicated.
+ * @example
+ * parseMiddlewareNames('requireUser, audit  requireUser') // ['requireUser', 'audit']
+ */
+export function parseMiddlewareNames(text: string): string[] {
+  return [...new Set(text.split(/[\s,]+/).filter(Boolean))]
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment)
+  }
+  catch {
+    return segment
+  }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
