@@ -13,7 +13,14 @@ export interface ScannedHandler {
 export interface DevtoolsServerOptions {
   /** Prefix of the dev-only endpoints. */
   base: string
+  /** The app's root, where the "New action" form writes (server/api below it). */
   rootDir: string
+  /** Nuxt's `app.baseURL` (`/` or `/base/`): the recorder strips it before matching a route. */
+  appBase: string
+  /** Nitro's `apiBaseURL` (default `/api`): a request under it that finds no route is recorded as unmatched. */
+  apiBase: string
+  /** Where the recorder keeps its (redacted, bounded) records across Nitro restarts: `<buildDir>/action-route/records.json`. */
+  recordsFile: string
   maxRecords: number
   redactHeaders: string[]
   redactFields: string[]

@@ -1,6 +1,7 @@
 import type { Nuxt } from '@nuxt/schema'
 import { addNitroPlugin, addServerHandler, useLogger } from '@nuxt/kit'
 import { join } from 'pathe'
+import { joinURL } from 'ufo'
 import { devAuthTokenFile, isDevtoolsAuthorizationDisabled } from './devtools-auth'
 import { renderRoutesModule, ROUTES_MODULE_ID } from './render-routes-module'
 import type { ScannedHandler } from './render-routes-module'
@@ -26,6 +27,7 @@ export const DEVTOOLS_BASE = '/__action-route'
 
 interface NitroWithScan {
   scannedHandlers: ScannedHandler[]
+  options?: { apiBaseURL?: string }
 }
 interface NitroConfigWithVirtual {
   virtual?: Record<string, string | (() => string | Promise<string>)>
@@ -55,6 +57,9 @@ export function setupActionRouteDevtools(nuxt: Nuxt, options: Partial<DevtoolsMo
     config.virtual[ROUTES_MODULE_ID] = () => renderRoutesModule(nitro?.scannedHandlers ?? [], {
       base: DEVTOOLS_BASE,
       rootDir: nuxt.options.rootDir,
+      appBase: nuxt.options.app.baseURL || '/',
+      apiBase: nitro?.options?.apiBaseURL || '/api',
+      recordsFile: join(nuxt.options.buildDir, 'action-route/records.json'),
       maxRecords: settings.maxRecords,
       redactHeaders: settings.redactHeaders,
       redactFields: settings.redactFields,
@@ -75,6 +80,7 @@ export function setupActionRouteDevtools(nuxt: Nuxt, options: Partial<DevtoolsMo
     useLogger('action-route').warn('Nuxt DevTools\' `disableAuthorization` is set: the Actions endpoints under /__action-route/ answer without a token, so anyone who can reach this dev server can read the recorded requests.')
   }
   addNitroPlugin(join(runtimeDir, files.recorder))
+  addNitroPlugin(join(runtimeDir, 'plugins/keep-records'))
   addServerHandler({ route: `${DEVTOOLS_BASE}/api/routes`, method: 'get', handler: join(runtimeDir, files.routes) })
   addServerHandler({ route: `${DEVTOOLS_BASE}/api/records`, handler: join(runtimeDir, files.records) })
   addServerHandler({ route: `${DEVTOOLS_BASE}/api/stream`, method: 'get', handler: join(runtimeDir, files.stream) })
@@ -86,7 +92,8 @@ export function setupActionRouteDevtools(nuxt: Nuxt, options: Partial<DevtoolsMo
 async function addDevtoolsTab(nuxt: Nuxt, nitroMajor: NitroMajor): Promise<void> {
   try {
     const { setupDevtoolsTab } = await import('@action-route/devtools')
-    setupDevtoolsTab(nuxt, { base: DEVTOOLS_BASE, nitroMajor })
+    // Nitro serves the endpoints under app.baseURL; the panel sits beside them and finds them relative to its own URL
+    setupDevtoolsTab(nuxt, { base: joinURL(nuxt.options.app.baseURL || '/', DEVTOOLS_BASE), nitroMajor })
   }
   catch (error) {
     useLogger('action-route').warn(`The Actions DevTools tab is off: @action-route/devtools could not be loaded (${error instanceof Error ? error.message : String(error)}). Build it with \`pnpm --filter @action-route/devtools build\`.`)

@@ -77,7 +77,7 @@ describe('routes module', () => {
   })
 
   it('renders one lazily imported entry per route file, with the options', () => {
-    const code = renderRoutesModule(handlers, { base: '/__action-route', rootDir: '/app', maxRecords: 50, redactHeaders: ['x-key'], redactFields: ['member_number'], tokenFile: '/home/ann/.nuxt/devtools/dev-auth-token.txt', requireToken: true })
+    const code = renderRoutesModule(handlers, { base: '/__action-route', rootDir: '/app', appBase: '/', apiBase: '/api', recordsFile: '/app/.nuxt/action-route/records.json', maxRecords: 50, redactHeaders: ['x-key'], redactFields: ['member_number'], tokenFile: '/home/ann/.nuxt/devtools/dev-auth-token.txt', requireToken: true })
     expect(code).toContain('load: () => import("/app/server/api/todos.get.ts")')
     expect(code).toContain('relativeFile: "server/api/todos.get.ts"')
     expect(code).toContain('"maxRecords":50')

@@ -11,6 +11,8 @@ export interface RecorderOptions {
   redactHeaders?: readonly string[]
   /** Body and query field names redacted on top of the defaults (password, token, otp...). */
   redactFields?: readonly string[]
+  /** Records kept from before (a Nitro restart), already bounded and redacted: the newest `maxRecords` are kept, and new ids go on after the highest. */
+  restore?: readonly RequestRecord[]
 }
 
 /** A record before the recorder gives it an id, bounds its values and redacts them. */
@@ -22,7 +24,7 @@ export interface Recorder {
   list: () => RequestRecord[]
   clear: () => void
   subscribe: (listener: (message: StreamMessage) => void) => () => void
-  readonly options: Readonly<Required<RecorderOptions>>
+  readonly options: Readonly<Required<Omit<RecorderOptions, 'restore'>>>
 }
 
 /**
@@ -31,7 +33,7 @@ export interface Recorder {
  * and headers, body fields and query parameters are redacted before a record
  * is stored, so whatever is listed or streamed serialises.
  * @example
- * const recorder = createRecorder({ maxRecords: 200 })
+ * const recorder = createRecorder({ maxRecords: 200, restore: loadRecords(file) })
  * const stop = recorder.subscribe(message => console.log(message))
  */
 export function createRecorder(options: RecorderOptions): Recorder {
@@ -44,6 +46,12 @@ export function createRecorder(options: RecorderOptions): Recorder {
   let count = 0
   let lastId = 0
   const listeners = new Set<(message: StreamMessage) => void>()
+  for (const record of (options.restore ?? []).slice(-maxRecords)) {
+    buffer[next] = record
+    next = (next + 1) % maxRecords
+    count = Math.min(count + 1, maxRecords)
+    lastId = Math.max(lastId, record.id)
+  }
 
   const publish = (message: StreamMessage) => {
     for (const listener of listeners) {

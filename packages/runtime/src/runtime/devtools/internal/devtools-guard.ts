@@ -12,6 +12,8 @@ export interface DevtoolsGuardOptions {
   tokenFile: string
   /** False only when DevTools' `disableAuthorization` is set: then no token is asked, cross-site requests are still refused. */
   requireToken: boolean
+  /** Nuxt's `app.baseURL`: the prefix is guarded under it too (`/base/__action-route/`), whether or not the server took it off the path. */
+  appBase?: string
 }
 
 // one answer for every refusal, so a refused caller cannot tell why, nor what lies behind
@@ -29,13 +31,13 @@ const REFUSED = JSON.stringify({ error: 'Forbidden', message: 'Open the Actions 
  * if (refused) return refused
  */
 export async function refuseUnlessDeveloper(path: string, headers: Headers, options: DevtoolsGuardOptions): Promise<Response | undefined> {
-  if (!isUnderBase(path, options.base)) return undefined
+  if (!isUnderBase(path, options.base, options.appBase)) return undefined
   if (await isDeveloper(headers, options)) return undefined
   return new Response(REFUSED, { status: 403, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } })
 }
 
-/** True for the prefix in any spelling a router might still resolve to it: encoded, doubled slashes, another case. */
-function isUnderBase(path: string, base: string): boolean {
+/** True for the prefix, bare or under the app's base, in any spelling a router might still resolve to it: encoded, doubled slashes, another case. */
+function isUnderBase(path: string, base: string, appBase = '/'): boolean {
   const pathname = path.split('?', 1)[0]!
   let decoded = pathname
   try {
@@ -45,7 +47,9 @@ function isUnderBase(path: string, base: string): boolean {
     // a malformed escape: keep the raw path
   }
   const normal = decoded.replace(/[\\/]+/g, '/').toLowerCase()
-  return normal === base || normal.startsWith(`${base}/`)
+  const app = `/${appBase.toLowerCase().split('/').filter(Boolean).join('/')}`
+  const bare = app !== '/' && (normal === app || normal.startsWith(`${app}/`)) ? normal.slice(app.length) || '/' : normal
+  return [normal, bare].some(candidate => candidate === base || candidate.startsWith(`${base}/`))
 }
 
 async function isDeveloper(headers: Headers, options: DevtoolsGuardOptions): Promise<boolean> {

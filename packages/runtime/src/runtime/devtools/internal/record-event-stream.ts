@@ -1,4 +1,4 @@
-import { recorder } from '../recorder-instance'
+import { nitroInstanceId, recorder } from '../recorder-instance'
 
 const KEEP_ALIVE_MS = 15_000
 
@@ -6,10 +6,12 @@ const KEEP_ALIVE_MS = 15_000
  * The recorder's live feed as a server-sent events `Response` on web standards: each new
  * record, a ping at once (so the headers leave now and the panel knows it is connected)
  * and every 15 s; the subscription ends when the client goes away and the body is cancelled.
+ * Every event carries this Nitro's id as its SSE `id`: a client reconnecting with another
+ * `lastEventId` (Nitro restarted since) gets `routes-changed` first, so it reloads the registry.
  * @example
- * export default () => recordEventStream()
+ * export default (event: { req: Request }) => recordEventStream(event.req.headers.get('last-event-id'))
  */
-export function recordEventStream(): Response {
+export function recordEventStream(lastEventId?: string | null): Response {
   const encoder = new TextEncoder()
   let stop = () => {}
   let keepAlive: ReturnType<typeof setInterval> | undefined
@@ -21,7 +23,7 @@ export function recordEventStream(): Response {
     start(controller) {
       const send = (event: string, data: string) => {
         try {
-          controller.enqueue(encoder.encode(`event: ${event}\ndata: ${data}\n\n`))
+          controller.enqueue(encoder.encode(`id: ${nitroInstanceId}\nevent: ${event}\ndata: ${data}\n\n`))
         }
         catch {
           end()
@@ -30,6 +32,7 @@ export function recordEventStream(): Response {
       stop = recorder.subscribe(message => send(message.type, JSON.stringify(message)))
       keepAlive = setInterval(() => send('ping', ''), KEEP_ALIVE_MS)
       send('ping', '')
+      if (lastEventId && lastEventId !== nitroInstanceId) send('routes-changed', JSON.stringify({ type: 'routes-changed' }))
     },
     cancel: end,
   })

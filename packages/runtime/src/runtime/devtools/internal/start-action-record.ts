@@ -1,10 +1,12 @@
 import { options, routes } from '#action-route/devtools-routes'
 import { actionDefaults } from '../../server/internal/action-defaults'
+import { withoutBase, withoutTrailingSlash } from 'ufo'
 import { actionDescriptorOf, findRouteEntry, routeId } from '../registry'
+import type { RouteEntry } from '../registry'
 import { recorder } from '../recorder-instance'
 import type { RecordDraft } from '../recorder'
 import { captureRequestInput, queryFields } from './capture-request-input'
-import type { CapturedInput } from './capture-request-input'
+import type { CapturedInput, CaptureLimits } from './capture-request-input'
 import { traceRequest } from '../../server/internal/lifecycle-trace'
 
 /** A request as the recorder reads it, whichever h3 major carries it. */
@@ -24,38 +26,51 @@ export interface PendingActionRecord {
 }
 
 /**
- * Starts recording a request when it goes to an action (the DevTools' own endpoints and
- * other routes are left alone): its route, params, query, headers and input are taken
- * now, before the action runs, and its status and envelope by `finish`.
+ * Starts recording a request when it goes to an action, or when it is under the app's API
+ * prefix (Nitro's `apiBaseURL`) and no route file answers it (a route that does not exist yet,
+ * recorded with `unmatched: true`; kept only when it answers 404 or the app's HTML page, which
+ * Nuxt's renderer sends for a path no handler took). The DevTools' own endpoints,
+ * Nuxt's assets and pages, and other routes are left alone. Its route, params, query, headers
+ * and input are taken now, before the action runs, and its status and envelope by `finish`.
+ * The app's `baseURL` is taken off the path before matching: `url` stays as requested, `path`
+ * is what the router matched (`/api/todos/1` for `/base/api/todos/1`).
  * @example
- * const pending = await startActionRecord({ method, url, headers, readBody })
+ * const pending = await startActionRecord({ method, url, headers, readBody, context })
  * pending?.finish(200, '{"data":1}')
  */
 export async function startActionRecord(request: RecordedRequest): Promise<PendingActionRecord | undefined> {
   const { url } = request
-  if (url.pathname.startsWith(options.base)) return undefined
-  const match = findRouteEntry(routes, request.method, url.pathname)
-  if (!match) return undefined
+  const path = withoutBase(url.pathname, options.appBase)
+  if (isUnder(path, options.base)) return undefined
+  const match = findRouteEntry(routes, request.method, path)
+  if (!match) return isUnder(path, options.apiBase) ? startRecord(request, path, actionDefaults) : undefined
   const descriptor = actionDescriptorOf(await match.entry.load().catch(() => undefined))
   if (!descriptor) return undefined
-  const started = performance.now()
-  const captured = await captureRequestInput({ ...request, query: url.searchParams }, {
+  return startRecord(request, path, {
     maxBodySize: descriptor.maxBodySize ?? actionDefaults.maxBodySize,
     maxFormFields: descriptor.maxFormFields ?? actionDefaults.maxFormFields,
     maxFormFiles: descriptor.maxFormFiles ?? actionDefaults.maxFormFiles,
-  })
+  }, match)
+}
+
+/** Records a request: to the action `match` names, or, without a match, one that found no route (kept only when nothing but Nuxt's renderer or a 404 answered). */
+async function startRecord(request: RecordedRequest, path: string, limits: CaptureLimits, match?: { entry: RouteEntry, params: Record<string, string> }): Promise<PendingActionRecord> {
+  const { url } = request
+  const started = performance.now()
+  const captured = await captureRequestInput({ ...request, query: url.searchParams }, limits)
     .catch((): CapturedInput => ({ input: null, inputNote: 'body could not be read' }))
   const draft: Omit<RecordDraft, 'status' | 'envelope' | 'durationMs'> = {
     time: Date.now(),
     method: request.method,
     url: url.pathname + url.search,
-    path: url.pathname,
-    route: match.entry.route,
-    routeId: routeId(match.entry),
-    params: match.params,
+    path,
+    route: match?.entry.route ?? '',
+    routeId: match ? routeId(match.entry) : '',
+    params: match?.params ?? {},
     query: queryFields(url.searchParams),
     headers: headerRecord(request.headers),
     ...captured,
+    ...(!match && { unmatched: true }),
   }
   const trace = traceRequest(request.context)
   let finished = false
@@ -63,10 +78,18 @@ export async function startActionRecord(request: RecordedRequest): Promise<Pendi
     finish(status, body) {
       if (finished) return
       finished = true
+      // another handler under the prefix (a module's, a catch-all) answered: not a missing route
+      if (!match && status !== 404 && !isHtmlPage(body)) return
       const timings = trace.timings.length > 0 ? { timings: trace.timings } : {}
       recorder.add({ ...draft, status, envelope: parseEnvelope(body), durationMs: Math.round((performance.now() - started) * 100) / 100, ...timings })
     },
   }
+}
+
+/** True for `base` itself and every path below it; an API prefix of `/` holds nothing (pages and assets are no missing routes). */
+function isUnder(path: string, base: string): boolean {
+  const prefix = withoutTrailingSlash(base)
+  return prefix !== '' && (path === prefix || path.startsWith(`${prefix}/`))
 }
 
 /** Headers as the record keeps them: one string per name, set-cookie as a list. */
@@ -78,6 +101,11 @@ function headerRecord(headers: Headers): Record<string, string | string[]> {
   const cookies = headers.getSetCookie()
   if (cookies.length > 0) record['set-cookie'] = cookies
   return record
+}
+
+/** Nuxt's renderer answered: the app's HTML page (200 in an app without pages, 404 with them). */
+function isHtmlPage(body: unknown): boolean {
+  return typeof body === 'string' && /^\s*<(?:!doctype|html)/i.test(body)
 }
 
 function parseEnvelope(body: unknown): unknown {

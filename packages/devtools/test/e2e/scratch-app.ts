@@ -1,0 +1,124 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdir, rm, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createDevtoolsHome, waitFor } from './dev-server'
+import type { RunningNuxtDev } from './dev-server'
+
+const nuxtBin = fileURLToPath(new URL('../../../../node_modules/nuxt/bin/nuxt.mjs', import.meta.url))
+const moduleEntry = fileURLToPath(new URL('../../../runtime/src/module', import.meta.url))
+/** Git-ignored, and inside the runtime package so the app resolves its nuxt, vue and zod. */
+const scratchRoot = fileURLToPath(new URL('../../../runtime/test/fixtures/', import.meta.url))
+
+/** A `nuxi dev` of an app written for one test, and where that app lives. */
+export interface ScratchDev extends RunningNuxtDev {
+  rootDir: string
+  /** The app's `app.baseURL` without its trailing slash (`''` or `/base`): prefix every URL with it. */
+  prefix: string
+}
+
+/** What the app is made of: its route files and what goes into its nuxt.config. */
+export interface ScratchAppOptions {
+  name: string
+  /** Paths relative to the app root, and their contents. */
+  files?: Record<string, string>
+  /** `app.baseURL`, e.g. `/base/`. */
+  baseURL?: string
+}
+
+/** A small action every scratch app answers, so the registry has something to list. */
+export const HELLO_ACTION = `import { z } from 'zod'
+
+export default defineAction({
+  input: z.object({ name: z.string() }),
+  handler: ({ input }) => ({ greeting: \`Hello \${input.name}\` }),
+})
+`
+
+/**
+ * Writes a small Nuxt app (the module from source, DevTools' auth on, zod) under
+ * packages/runtime/test/fixtures/.scratch-<name>, starts `nuxi dev` on it on a port in 42000-42999
+ * with a fresh DevTools token, and waits until the registry answers.
+ * @example
+ * const app = await startScratchDev({ name: 'unmatched', files: { 'server/api/hello.post.ts': HELLO_ACTION } })
+ */
+export async function startScratchDev(options: ScratchAppOptions): Promise<ScratchDev> {
+  const rootDir = join(scratchRoot, `.scratch-h2-${options.name}`)
+  await rm(rootDir, { recursive: true, force: true })
+  const files: Record<string, string> = {
+    'package.json': JSON.stringify({ name: `scratch-${options.name}`, private: true, type: 'module', dependencies: { zod: '*' } }, null, 2),
+    'nuxt.config.ts': [
+      'export default defineNuxtConfig({',
+      `  modules: [${JSON.stringify(moduleEntry)}],`,
+      '  devtools: { enabled: false },',
+      `  app: { baseURL: ${JSON.stringify(options.baseURL ?? '/')} },`,
+      '  compatibilityDate: \'2025-07-15\',',
+      '  telemetry: false,',
+      '})',
+      '',
+    ].join('\n'),
+    'app.vue': '<template><div>scratch</div></template>\n',
+    'server/api/hello.post.ts': HELLO_ACTION,
+    ...options.files,
+  }
+  for (const [path, contents] of Object.entries(files)) {
+    await mkdir(dirname(join(rootDir, path)), { recursive: true })
+    await writeFile(join(rootDir, path), contents)
+  }
+  const home = await createDevtoolsHome()
+  const port = await portInRange(42000, 42999)
+  const child = spawn(process.execPath, [nuxtBin, 'dev', '--port', String(port), '--host', '127.0.0.1', '--no-fork'], { cwd: rootDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...home.env } })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk))
+  const log = () => output
+  const prefix = (options.baseURL ?? '/').replace(/\/+$/, '')
+  const baseURL = `http://127.0.0.1:${port}`
+  const app: ScratchDev = {
+    baseURL,
+    prefix,
+    rootDir,
+    log,
+    token: home.token,
+    authHeaders: home.authHeaders,
+    close: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM')
+        await Promise.race([once(child, 'exit'), new Promise(done => setTimeout(done, 5000))])
+        if (child.exitCode === null) child.kill('SIGKILL')
+      }
+      await home.remove()
+      await rm(rootDir, { recursive: true, force: true })
+    },
+  }
+  try {
+    await waitFor(async () => {
+      if (child.exitCode !== null) throw new Error(`nuxi dev exited:\n${log()}`)
+      const response = await fetch(`${baseURL}${prefix}/__action-route/api/routes`, { headers: home.authHeaders }).catch(() => undefined)
+      return response?.ok === true
+    }, 240_000, log)
+  }
+  catch (error) {
+    await app.close()
+    throw error
+  }
+  return app
+}
+
+/** A free port in [from, to], tried from a random start. */
+async function portInRange(from: number, to: number): Promise<number> {
+  const size = to - from + 1
+  const start = Math.floor(Math.random() * size)
+  for (let offset = 0; offset < size; offset++) {
+    const port = from + ((start + offset) % size)
+    const free = await new Promise<boolean>((resolve) => {
+      const server = createServer()
+      server.once('error', () => resolve(false))
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
+    })
+    if (free) return port
+  }
+  throw new Error(`no free port in ${from}-${to}`)
+}
