@@ -6,13 +6,13 @@ const REDACTED = '[redacted]'
 
 /** Where the exported test sends its request. */
 export interface VitestExportOptions {
-  /** The app's origin, the default when the test runs without `BASE_URL`: `http://localhost:3000`. */
+  /** The app's origin, the default when the test runs without `APP_URL`: `http://localhost:3000`. */
   baseURL: string
 }
 
 /**
  * A recorded request as a ready-to-run vitest test file: it sends the same
- * request with `fetch` to `BASE_URL` (or `baseURL`) and asserts the status
+ * request with `fetch` to `APP_URL` (or `baseURL`; vitest sets `BASE_URL` itself) and asserts the status
  * and the envelope. Values the recorder redacted stay redacted: a redacted
  * header is left out, commented, a redacted body field is sent as
  * `'[redacted]'` with a comment asking for the real value, and a redacted
@@ -33,10 +33,10 @@ export function recordToVitest(record: RequestRecord, options: VitestExportOptio
 
   const lines = [
     `// Exported from the Actions tab of Nuxt DevTools: ${record.method} ${record.url}, answered ${record.status} at ${new Date(record.time).toISOString()}.`,
-    '// Run it against the app: BASE_URL=http://localhost:3000 npx vitest run <this file>',
+    '// Run it against the app: APP_URL=http://localhost:3000 npx vitest run <this file>',
     `import { expect, it } from 'vitest'`,
     '',
-    `const baseURL = process.env.BASE_URL ?? ${toJsString(options.baseURL)}`,
+    `const baseURL = process.env.APP_URL ?? ${toJsString(options.baseURL)}`,
     '',
     `it(${toJsString(title)}, async () => {`,
     `  const response = await fetch(new URL(${toJsString(draftUrl(draft))}, baseURL), {`,
