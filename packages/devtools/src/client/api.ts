@@ -93,13 +93,18 @@ const STREAM_MESSAGES = new Set<string>(['record', 'clear', 'routes-changed'] sa
 export function subscribeToRecords(onMessage: (message: StreamMessage) => void, onStatus: (status: StreamStatus) => void): () => void {
   const controller = new AbortController()
   const { signal } = controller
+  // the id of the Nitro that sent the last event: a new Nitro (restarted after a route file changed) answers a
+  // reconnect carrying another one with `routes-changed`
+  let lastEventId: string | undefined
   void (async () => {
     while (!signal.aborted) {
       try {
-        const response = await callEndpoint('stream', { signal, headers: { accept: 'text/event-stream' } })
+        const headers: Record<string, string> = { accept: 'text/event-stream', ...(lastEventId && { 'last-event-id': lastEventId }) }
+        const response = await callEndpoint('stream', { signal, headers })
         if (response.ok && response.body) {
           onStatus('open')
           await readEventStream(response.body, (event) => {
+            lastEventId = event.id ?? lastEventId
             if (STREAM_MESSAGES.has(event.event)) onMessage(JSON.parse(event.data) as StreamMessage)
           })
         }

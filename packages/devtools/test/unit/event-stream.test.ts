@@ -49,4 +49,9 @@ describe('reading server-sent events without EventSource', () => {
     await readEventStream(body, event => events.push(event))
     expect(events).toEqual([{ event: 'record', data: '{"id":1}' }])
   })
+
+  it('carries the last event id the server set to every later event', () => {
+    const events = parseAll(['id: nitro-1\nevent: ping\ndata: \n\n', 'event: record\ndata: {}\n\n', 'id: nitro-2\nevent: routes-changed\ndata: {}\n\n'])
+    expect(events.map(event => event.id)).toEqual(['nitro-1', 'nitro-1', 'nitro-2'])
+  })
 })

@@ -1,7 +1,8 @@
-/** One server-sent event: its name (`message` when the server gave none) and its data. */
+/** One server-sent event: its name (`message` when the server gave none), its data, and the last event id the server set. */
 export interface StreamEvent {
   event: string
   data: string
+  id?: string
 }
 
 /**
@@ -16,9 +17,11 @@ export function createEventStreamParser(onEvent: (event: StreamEvent) => void): 
   let pending = ''
   let name = ''
   let data: string[] = []
+  // the last event id stays until the server sets another, as EventSource keeps it
+  let id: string | undefined
   const readLine = (line: string) => {
     if (line === '') {
-      if (data.length > 0) onEvent({ event: name || 'message', data: data.join('\n') })
+      if (data.length > 0) onEvent({ event: name || 'message', data: data.join('\n'), ...(id !== undefined && { id }) })
       name = ''
       data = []
       return
@@ -29,6 +32,7 @@ export function createEventStreamParser(onEvent: (event: StreamEvent) => void): 
     const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '')
     if (field === 'event') name = value
     else if (field === 'data') data.push(value)
+    else if (field === 'id' && !value.includes('\0')) id = value
   }
   return {
     push(chunk) {
