@@ -16,7 +16,8 @@ function isSuccessStatusWithBody(status: number): boolean {
 /**
  * Step 6, success: 200, or the status the handler set (201, 202...) when it
  * can carry the envelope. The envelope is serialised here so that a value JSON
- * cannot hold (BigInt, a cycle) still answers with an envelope.
+ * cannot hold (BigInt, a cycle) still answers with an envelope. A traced
+ * request (development) also answers with its timings as `Server-Timing`.
  * @example
  * return respondWithData(event, host, { id: 1 })
  */
