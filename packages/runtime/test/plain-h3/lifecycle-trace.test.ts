@@ -30,15 +30,16 @@ describe.each(hosts)('lifecycle timings on $name', (host) => {
     return action(event)
   })
 
-  async function auth({ next }: { next: (options?: { ctx?: object }) => Promise<unknown> }) {
+  const auth = host.defineActionMiddleware(async function auth({ next }) {
     await sleep(5)
     return next({ ctx: { user: { id: 1, password: 'hunter2' }, role: 'admin' } })
-  }
+  })
   const logRequests = host.defineActionMiddleware('log requests', ({ next }) => next())
   const todo = {
     input: z.object({ title: z.string() }),
     outputSchema: z.object({ id: z.number(), title: z.string() }),
-    middleware: [auth, logRequests, ({ next }: { next: (options?: { ctx?: object }) => Promise<unknown> }) => next({ ctx: { tenant: 't' } })],
+    // the third has no name
+    middleware: [auth, logRequests, host.defineActionMiddleware(({ next }) => next({ ctx: { tenant: 't' } }))],
   }
 
   beforeAll(async () => {
