@@ -30,7 +30,7 @@ describe.each(hosts)('lifecycle timings on $name', (host) => {
     return action(event)
   })
 
-  const auth = host.defineActionMiddleware(async function auth({ next }) {
+  const auth = host.defineActionMiddleware('auth', async ({ next }) => {
     await sleep(5)
     return next({ ctx: { user: { id: 1, password: 'hunter2' }, role: 'admin' } })
   })
