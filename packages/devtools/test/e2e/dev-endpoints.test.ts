@@ -16,6 +16,8 @@ const ENDPOINTS: [string, string][] = [
   ['GET', '/__action-route/api/records'],
   ['DELETE', '/__action-route/api/records'],
   ['GET', '/__action-route/api/stream'],
+  ['GET', '/__action-route/api/scaffold'],
+  ['POST', '/__action-route/api/actions'],
 ]
 
 async function call(method: string, path: string, headers: Record<string, string> = {}) {

@@ -72,8 +72,8 @@ export function setupActionRouteDevtools(nuxt: Nuxt, options: Partial<DevtoolsMo
   })
 
   const files = nitroMajor === 3
-    ? { guard: 'nitro3/guard-endpoints', recorder: 'nitro3/record-requests', routes: 'nitro3/routes', records: 'nitro3/records', stream: 'nitro3/stream' }
-    : { guard: 'middleware/guard-endpoints', recorder: 'plugins/record-requests', routes: 'handlers/routes.get', records: 'handlers/records', stream: 'handlers/stream.get' }
+    ? { guard: 'nitro3/guard-endpoints', recorder: 'nitro3/record-requests', routes: 'nitro3/routes', records: 'nitro3/records', stream: 'nitro3/stream', scaffold: 'nitro3/scaffold', actions: 'nitro3/actions' }
+    : { guard: 'middleware/guard-endpoints', recorder: 'plugins/record-requests', routes: 'handlers/routes.get', records: 'handlers/records', stream: 'handlers/stream.get', scaffold: 'handlers/scaffold.get', actions: 'handlers/actions.post' }
   // one guard for the whole prefix, endpoints added later included: only the developer gets an answer
   addServerHandler({ middleware: true, handler: join(runtimeDir, files.guard) })
   if (isDevtoolsAuthorizationDisabled(nuxt)) {
@@ -84,6 +84,9 @@ export function setupActionRouteDevtools(nuxt: Nuxt, options: Partial<DevtoolsMo
   addServerHandler({ route: `${DEVTOOLS_BASE}/api/routes`, method: 'get', handler: join(runtimeDir, files.routes) })
   addServerHandler({ route: `${DEVTOOLS_BASE}/api/records`, handler: join(runtimeDir, files.records) })
   addServerHandler({ route: `${DEVTOOLS_BASE}/api/stream`, method: 'get', handler: join(runtimeDir, files.stream) })
+  // the "New action" form: create-action's own library writes the files, under the app's rootDir
+  addServerHandler({ route: `${DEVTOOLS_BASE}/api/scaffold`, method: 'get', handler: join(runtimeDir, files.scaffold) })
+  addServerHandler({ route: `${DEVTOOLS_BASE}/api/actions`, method: 'post', handler: join(runtimeDir, files.actions) })
 
   void addDevtoolsTab(nuxt, nitroMajor)
 }

@@ -1,0 +1,118 @@
+import { readFile, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CreateActionResponse, RegistryResponse, ScaffoldOptions } from '../../src/shared/types'
+import { waitFor } from './dev-server'
+import { startScratchDev } from './scratch-app'
+import type { ScratchDev } from './scratch-app'
+
+let app: ScratchDev
+
+beforeAll(async () => {
+  app = await startScratchDev({ name: 'create-action', files: { 'server/utils/auth.ts': 'export const auth = defineActionMiddleware(\'auth\', async ({ next }) => next({ ctx: { user: \'ada\' } }))\n' } })
+})
+afterAll(() => app?.close())
+
+async function post(body: unknown, headers: Record<string, string> = app.authHeaders) {
+  const response = await fetch(`${app.baseURL}/__action-route/api/actions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  })
+  return { status: response.status, body: await response.json() as unknown }
+}
+
+async function registry(): Promise<RegistryResponse | undefined> {
+  const response = await fetch(`${app.baseURL}/__action-route/api/routes`, { headers: app.authHeaders, signal: AbortSignal.timeout(5000) }).catch(() => undefined)
+  return response?.ok ? response.json() as Promise<RegistryResponse> : undefined
+}
+
+const exists = (path: string) => stat(path).then(() => true, () => false)
+
+describe('the "New action" endpoints in nuxi dev', () => {
+  it('answers nobody without the token', async () => {
+    expect((await post({ route: 'sneaky', method: 'get' }, {})).status).toBe(403)
+    expect((await post({ route: 'sneaky', method: 'get' }, { 'x-action-route-token': 'wrong' })).status).toBe(403)
+    expect(await exists(join(app.rootDir, 'server/api/sneaky.get.ts'))).toBe(false)
+  })
+
+  it('offers the templates\' schema libraries, the app\'s own first, and its shared middleware', async () => {
+    const response = await fetch(`${app.baseURL}/__action-route/api/scaffold`, { headers: app.authHeaders })
+    expect(response.status).toBe(200)
+    const options = await response.json() as ScaffoldOptions
+    expect(options.detected[0]).toBe('zod')
+    expect(options.schemaLibraries).toEqual(expect.arrayContaining(['zod', 'valibot', 'arktype']))
+    expect(options.methods).toEqual(expect.arrayContaining(['get', 'post', 'patch', 'delete']))
+    expect(options.middleware).toContain('auth')
+  })
+
+  it('writes the action with create-action\'s template; after Nitro\'s restart the registry lists it and it answers', async () => {
+    const dry = await post({ route: 'todos/[id]', method: 'patch', example: { title: 'Buy milk', done: false }, dryRun: true })
+    expect(dry.status).toBe(200)
+    const planned = dry.body as CreateActionResponse
+    expect(planned.dryRun).toBe(true)
+    expect(await exists(planned.files[0]!.file)).toBe(false)
+
+    const created = await post({ route: 'todos/[id]', method: 'patch', example: { title: 'Buy milk', done: false }, middleware: ['auth'] })
+    expect(created.status).toBe(201)
+    const result = created.body as CreateActionResponse
+    expect(result.routeId).toBe('PATCH /api/todos/:id')
+    const [routeFile] = result.files
+    expect(routeFile!.path).toBe('server/api/todos/[id].patch.ts')
+    expect(routeFile!.file).toBe(join(app.rootDir, 'server/api/todos/[id].patch.ts'))
+    expect(routeFile!.existed).toBe(false)
+    expect(await readFile(routeFile!.file, 'utf8')).toBe(routeFile!.contents)
+    expect(routeFile!.contents).toMatch(/defineAction/)
+    expect(routeFile!.contents).toMatch(/title/)
+
+    let listed: RegistryResponse['routes'][number] | undefined
+    await waitFor(async () => {
+      listed = (await registry())?.routes.find(route => route.id === result.routeId)
+      return listed !== undefined
+    }, 60_000, app.log)
+    expect(listed).toMatchObject({ isAction: true, relativeFile: 'server/api/todos/[id].patch.ts' })
+    const answer = await fetch(`${app.baseURL}/api/todos/3`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Oat milk', done: true }) })
+    expect(answer.status, app.log().slice(-2000)).toBeLessThan(500)
+    expect(await answer.json()).toHaveProperty('success')
+  }, 120_000)
+
+  it('refuses to overwrite an existing file without overwrite (409, nothing written), and overwrites with it', async () => {
+    const file = join(app.rootDir, 'server/api/hello.post.ts')
+    const before = await readFile(file, 'utf8')
+    const refused = await post({ route: 'hello', method: 'post' })
+    expect(refused).toEqual({ status: 409, body: { error: { code: 'FILE_EXISTS', message: expect.stringContaining('server/api/hello.post.ts'), file } } })
+    expect(await readFile(file, 'utf8')).toBe(before)
+
+    const overwritten = await post({ route: 'hello', method: 'post', schema: 'none', overwrite: true })
+    expect(overwritten.status).toBe(201)
+    expect((overwritten.body as CreateActionResponse).files[0]!.existed).toBe(true)
+    expect(await readFile(file, 'utf8')).not.toBe(before)
+    // Nitro rebuilds on the changed file: wait until it answers again
+    await waitFor(async () => (await registry()) !== undefined, 60_000, app.log)
+  }, 90_000)
+
+  it.each([
+    ['a body that is not JSON', '{"route": '],
+    ['a body that is not an object', '[1, 2]'],
+    ['no route', { method: 'get' }],
+    ['an unknown method', { route: 'things', method: 'fetch' }],
+    ['a route leaving server/api', { route: '../../escape', method: 'get' }],
+    ['an unknown schema library', { route: 'things', method: 'get', schema: 'yup' }],
+    ['a middleware name that is not an identifier', { route: 'things', method: 'get', middleware: ['no good!'] }],
+    ['an example that is not an object', { route: 'things', method: 'post', example: 'just text' }],
+    ['an overwrite that is not a boolean', { route: 'things', method: 'post', overwrite: 'yes' }],
+  ])('answers 400 with a message for %s, writing nothing', async (_, body) => {
+    const answer = await post(body)
+    expect(answer.status).toBe(400)
+    expect(answer.body).toEqual({ error: { code: 'BAD_REQUEST', message: expect.any(String) } })
+    expect(await exists(join(app.rootDir, 'server/api/things.get.ts'))).toBe(false)
+    expect(await exists(join(app.rootDir, 'server/api/things.post.ts'))).toBe(false)
+  })
+
+  it('refuses a body over 64 KiB', async () => {
+    const answer = await post({ route: 'big', method: 'post', example: { text: 'x'.repeat(70_000) } })
+    expect(answer.status).toBe(413)
+    expect(await exists(join(app.rootDir, 'server/api/big.post.ts'))).toBe(false)
+  })
+})

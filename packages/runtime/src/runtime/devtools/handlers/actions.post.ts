@@ -1,0 +1,13 @@
+// Dev-only (Nitro 2): writes a new action through create-action's own library (templates, names, refusals).
+import { defineEventHandler, getRequestHeader, readRawBody, setResponseStatus } from 'h3'
+import { options } from '#action-route/devtools-routes'
+import { answerCreateAction } from '../internal/create-action-endpoint'
+
+export default defineEventHandler(async (event) => {
+  const { status, body } = await answerCreateAction(options.rootDir, {
+    declaredLength: getRequestHeader(event, 'content-length') ?? null,
+    readText: async () => await readRawBody(event, 'utf8') ?? '',
+  })
+  setResponseStatus(event, status)
+  return body
+})
