@@ -170,3 +170,16 @@ describe('the guard on /__action-route/', () => {
     expect((await call('/__action-route/api/routes', { headers: { origin: 'http://evil.example' } }, openServer.url)).status).toBe(403)
   })
 })
+
+describe('the guard under a non-root app.baseURL', () => {
+  it('guards the prefix under the base too, whether or not the server took the base off the path (Nitro 3 does not)', async () => {
+    const { refuseUnlessDeveloper } = await import('../../src/runtime/devtools/internal/devtools-guard')
+    const options = { base: '/__action-route', tokenFile: join(dir, 'dev-auth-token.txt'), requireToken: true, appBase: '/base/' }
+    for (const path of ['/base/__action-route/api/records', '/BASE//__action-route/api/routes', '/base/%5F%5Faction-route/api/stream', '/__action-route/api/records']) {
+      expect((await refuseUnlessDeveloper(path, new Headers(), options))?.status, path).toBe(403)
+    }
+    expect(await refuseUnlessDeveloper('/base/__action-route/api/records', new Headers({ [DEVTOOLS_TOKEN_HEADER]: TOKEN }), options)).toBeUndefined()
+    expect(await refuseUnlessDeveloper('/base/api/todos', new Headers(), options)).toBeUndefined()
+    expect(await refuseUnlessDeveloper('/other/__action-route-not/x', new Headers(), options)).toBeUndefined()
+  })
+})
