@@ -59,9 +59,8 @@ export async function startDraft(values: Partial<ActionDraft> = {}): Promise<voi
   conflict.value = undefined
   writeState.value = 'idle'
   written.value = undefined
-  draft.value = { route: '', method: 'post', schema: defaultSchema(), middleware: [], ...values }
   await loadScaffoldOptions()
-  if (!draft.value.schema) draft.value.schema = defaultSchema()
+  draft.value = { route: '', method: 'post', middleware: [], ...values, schema: values.schema || defaultSchema() }
 }
 
 /**
@@ -71,6 +70,7 @@ export async function startDraft(values: Partial<ActionDraft> = {}): Promise<voi
  * await startDraftFromRecord(selectedRecord.value)
  */
 export async function startDraftFromRecord(record: RequestRecord): Promise<void> {
+  await loadScaffoldOptions()
   await startDraft(actionDraftFromRecord(record, defaultSchema()))
   await refreshPreview()
 }
