@@ -142,7 +142,7 @@ describe('the Actions tab: from a request to a missing route to its action', () 
     expect(steps.map(step => step.trim().split(/\s+/)[0])).toEqual(expect.arrayContaining(['parse', 'validate', 'withUser', 'handler']))
     expect(await waterfall.getByTestId('ctx-keys').first().textContent()).toMatch(/user, role|role, user/)
     await page.screenshot({ path: `${results}waterfall.png` })
-    if (process.env.UPDATE_SCREENSHOTS) await page.screenshot({ path: docsShot('devtools-tab.png') })
+    if (process.env.UPDATE_SCREENSHOTS) await page.screenshot({ path: docsShot('devtools-waterfall.png') })
   })
 
   it('exports a record as a vitest test (clipboard and download) and the log as HAR 1.2', async () => {
