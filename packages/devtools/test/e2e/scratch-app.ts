@@ -7,10 +7,18 @@ import { fileURLToPath } from 'node:url'
 import { createDevtoolsHome, waitFor } from './dev-server'
 import type { RunningNuxtDev } from './dev-server'
 
-const nuxtBin = fileURLToPath(new URL('../../../../node_modules/nuxt/bin/nuxt.mjs', import.meta.url))
-const moduleEntry = fileURLToPath(new URL('../../../runtime/src/module', import.meta.url))
-/** Git-ignored, and inside the runtime package so the app resolves its nuxt, vue and zod. */
-const scratchRoot = fileURLToPath(new URL('../../../runtime/test/fixtures/', import.meta.url))
+/**
+ * The compatibility suite (scripts/compat.mjs) passes an installed app of its own (E2E_DEV_APP_DIR, the module from
+ * its tarball, another Nuxt) and another Node (E2E_NODE): the scratch app is then written inside it, so it resolves
+ * that app's module, Nuxt and zod. Otherwise it sits in the runtime package (git-ignored) and loads the module's source.
+ */
+const packedApp = process.env.E2E_DEV_APP_DIR
+const node = process.env.E2E_NODE || process.execPath
+const nuxtBin = packedApp
+  ? join(packedApp, 'node_modules/nuxt/bin/nuxt.mjs')
+  : fileURLToPath(new URL('../../../../node_modules/nuxt/bin/nuxt.mjs', import.meta.url))
+const moduleEntry = packedApp ? '@action-route/runtime' : fileURLToPath(new URL('../../../runtime/src/module', import.meta.url))
+const scratchRoot = packedApp ?? fileURLToPath(new URL('../../../runtime/test/fixtures/', import.meta.url))
 
 /** A `nuxi dev` of an app written for one test, and where that app lives. */
 export interface ScratchDev extends RunningNuxtDev {
@@ -38,8 +46,8 @@ export default defineAction({
 `
 
 /**
- * Writes a small Nuxt app (the module from source, DevTools' auth on, zod) under
- * packages/runtime/test/fixtures/.scratch-<name>, starts `nuxi dev` on it on a port in 42000-42999
+ * Writes a small Nuxt app (the module, DevTools' auth on, zod) in `.scratch-h2-<name>` under
+ * packages/runtime/test/fixtures (or the compatibility suite's installed app), starts `nuxi dev` on it on a port in 42000-42999
  * with a fresh DevTools token, and waits until the registry answers.
  * @example
  * const app = await startScratchDev({ name: 'unmatched', files: { 'server/api/hello.post.ts': HELLO_ACTION } })
@@ -69,7 +77,7 @@ export async function startScratchDev(options: ScratchAppOptions): Promise<Scrat
   }
   const home = await createDevtoolsHome()
   const port = await portInRange(42000, 42999)
-  const child = spawn(process.execPath, [nuxtBin, 'dev', '--port', String(port), '--host', '127.0.0.1', '--no-fork'], { cwd: rootDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...home.env } })
+  const child = spawn(node, [nuxtBin, 'dev', '--port', String(port), '--host', '127.0.0.1', '--no-fork'], { cwd: rootDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...home.env } })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk))
