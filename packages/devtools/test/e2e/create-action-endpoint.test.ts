@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { CreateActionResponse, RegistryResponse, ScaffoldOptions } from '../../src/shared/types'
+import type { CreateActionResponse, RegistryResponse, RequestRecord, ScaffoldOptions } from '../../src/shared/types'
 import { waitFor } from './dev-server'
 import { startScratchDev } from './scratch-app'
 import type { ScratchDev } from './scratch-app'
@@ -115,4 +115,23 @@ describe('the "New action" endpoints in nuxi dev', () => {
     expect(answer.status).toBe(413)
     expect(await exists(join(app.rootDir, 'server/api/big.post.ts'))).toBe(false)
   })
+
+  it('closes the loop: a request to a missing route is recorded, the action is created from it, and the same request then answers 200', async () => {
+    const body = JSON.stringify({ title: 'Call Ada', pinned: true, tags: ['work'] })
+    const send = () => fetch(`${app.baseURL}/api/notes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    expect((await send()).headers.get('content-type')).toMatch(/html/)
+    const recorded = await (await fetch(`${app.baseURL}/__action-route/api/records`, { headers: app.authHeaders })).json() as RequestRecord[]
+    const missing = recorded.findLast(record => record.path === '/api/notes')!
+    expect(missing).toMatchObject({ unmatched: true, method: 'POST', input: { title: 'Call Ada', pinned: true, tags: ['work'] } })
+
+    const created = await post({ route: missing.path.replace(/^\/api\//, ''), method: missing.method.toLowerCase(), example: missing.input })
+    expect(created.status).toBe(201)
+    const { routeId } = created.body as CreateActionResponse
+    expect(routeId).toBe('POST /api/notes')
+    await waitFor(async () => (await registry())?.routes.some(route => route.id === routeId) === true, 60_000, app.log)
+
+    const replay = await send()
+    expect(replay.status, app.log().slice(-2000)).toBe(200)
+    expect(await replay.json()).toMatchObject({ success: true })
+  }, 120_000)
 })
