@@ -118,7 +118,17 @@ describe('the "New action" endpoints in nuxi dev', () => {
 
   it('closes the loop: a request to a missing route is recorded, the action is created from it, and the same request then answers 200', async () => {
     const body = JSON.stringify({ title: 'Call Ada', pinned: true, tags: ['work'] })
-    const send = () => fetch(`${app.baseURL}/api/notes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    // a request caught in one of Nitro's restarts (the files the tests above wrote) may never answer: asked again after 10 s
+    const send = async (): Promise<Response> => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await fetch(`${app.baseURL}/api/notes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(10_000) })
+        }
+        catch (error) {
+          if (attempt === 5) throw error
+        }
+      }
+    }
     expect((await send()).headers.get('content-type')).toMatch(/html/)
     const recorded = await (await fetch(`${app.baseURL}/__action-route/api/records`, { headers: app.authHeaders })).json() as RequestRecord[]
     const missing = recorded.findLast(record => record.path === '/api/notes')!
