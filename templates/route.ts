@@ -3,6 +3,7 @@ import { zodSchema } from './schemas/zod'
 import { valibotSchema } from './schemas/valibot'
 import { arktypeSchema } from './schemas/arktype'
 import { noneSchema } from './schemas/none'
+import { exampleComment } from './shapes/example-comment'
 
 const schemaTemplates: Record<SchemaLibrary, SchemaTemplate> = {
   zod: zodSchema,
@@ -20,7 +21,7 @@ const schemaTemplates: Record<SchemaLibrary, SchemaTemplate> = {
  * // { path: 'server/api/todos/[id].patch.ts', contents: "import { z } from 'zod'\n..." }
  */
 export function renderRouteTemplate(options: RouteTemplateOptions): TemplateFile {
-  const snippets = schemaTemplates[options.schema]({ params: options.params, method: options.method })
+  const snippets = schemaTemplates[options.schema]({ params: options.params, method: options.method, input: options.input?.shape })
   const description = `${options.method.toUpperCase()} ${options.url}`
 
   const imports = [
@@ -49,8 +50,12 @@ export function renderRouteTemplate(options: RouteTemplateOptions): TemplateFile
       `  params: ${snippets.params},`,
     )
   }
+  const inputComment = options.input ? exampleComment(options.method, options.input.examples) : [snippets.inputExample]
   if (snippets.input) {
-    fields.push(`  // ${snippets.inputExample}`, `  input: ${snippets.input},`)
+    fields.push(...inputComment.map(line => `  // ${line}`), `  input: ${snippets.input},`)
+  }
+  else if (options.input) {
+    fields.push(...inputComment.map(line => `  // ${line}`))
   }
   if (options.schema === 'none') {
     fields.push('  // no schema: input is unknown and params are raw strings; add `input` and `params` to validate them')

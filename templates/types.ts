@@ -34,6 +34,31 @@ export interface RouteTemplateOptions {
   params: string[]
   /** Shared middleware to import; empty means the route gets its own middleware stub. */
   middleware: SharedMiddleware[]
+  /** The input inferred from JSON examples (`--example`); without it the input is a stub. */
+  input?: InferredInput
+}
+
+/**
+ * The type of a JSON value, as inferred from examples. `never` stands for the
+ * items of arrays that were always empty; it renders as unknown.
+ */
+export type InputShape
+  = | { kind: 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'unknown' | 'never' }
+    | { kind: 'array', items: InputShape }
+    | { kind: 'object', fields: InputField[] }
+    | { kind: 'union', options: InputShape[] }
+
+/** One key of an inferred object: optional when some examples lack it. */
+export interface InputField {
+  key: string
+  shape: InputShape
+  optional: boolean
+}
+
+/** An input schema inferred from examples, and the examples it came from. */
+export interface InferredInput {
+  shape: InputShape
+  examples: unknown[]
 }
 
 /** What the middleware template gets. */
@@ -56,8 +81,8 @@ export interface SchemaSnippets {
   inputExample: string
 }
 
-/** A schema template: the snippets for a route's params and method. */
-export type SchemaTemplate = (options: { params: string[], method: RouteMethod }) => SchemaSnippets
+/** A schema template: the snippets for a route's params and method, and its input when inferred from examples. */
+export type SchemaTemplate = (options: { params: string[], method: RouteMethod, input?: InputShape }) => SchemaSnippets
 
 /** A set of templates: the bundled one, or one pulled with `--template`. */
 export interface TemplateSet {

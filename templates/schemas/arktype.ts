@@ -1,4 +1,5 @@
 import type { SchemaTemplate } from '../types'
+import { arktypeShape } from '../shapes/arktype'
 import { inputExample, needsBody, objectKey, objectLines, optionalField } from './shared'
 
 /**
@@ -7,13 +8,15 @@ import { inputExample, needsBody, objectKey, objectLines, optionalField } from '
  * arktypeSchema({ params: ['id'], method: 'patch' }).params
  * // type({ id: 'string > 0' })
  */
-export const arktypeSchema: SchemaTemplate = ({ params, method }) => ({
+export const arktypeSchema: SchemaTemplate = ({ params, method, input }) => ({
   imports: `import { type } from 'arktype'`,
   params: params.length
     ? `type({\n${objectLines(params.map(name => [objectKey(name), `'string > 0'`]), '  ')}\n  })`
     : '',
-  input: needsBody(method)
-    ? `type({\n    title: 'string > 0',\n  })`
-    : `type({\n    '${optionalField(method)}?': 'string',\n  })`,
+  input: input
+    ? arktypeShape(input, '  ')
+    : needsBody(method)
+      ? `type({\n    title: 'string > 0',\n  })`
+      : `type({\n    '${optionalField(method)}?': 'string',\n  })`,
   inputExample: inputExample(method),
 })

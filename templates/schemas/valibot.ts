@@ -1,4 +1,5 @@
 import type { SchemaTemplate } from '../types'
+import { valibotShape } from '../shapes/valibot'
 import { inputExample, needsBody, objectKey, objectLines, optionalField } from './shared'
 
 /**
@@ -7,13 +8,15 @@ import { inputExample, needsBody, objectKey, objectLines, optionalField } from '
  * valibotSchema({ params: ['id'], method: 'patch' }).params
  * // v.object({ id: v.pipe(v.string(), v.minLength(1)) })
  */
-export const valibotSchema: SchemaTemplate = ({ params, method }) => ({
+export const valibotSchema: SchemaTemplate = ({ params, method, input }) => ({
   imports: `import * as v from 'valibot'`,
   params: params.length
     ? `v.object({\n${objectLines(params.map(name => [objectKey(name), 'v.pipe(v.string(), v.minLength(1))']), '  ')}\n  })`
     : '',
-  input: needsBody(method)
-    ? `v.object({\n    title: v.pipe(v.string(), v.minLength(1)),\n  })`
-    : `v.object({\n    ${optionalField(method)}: v.optional(v.string()),\n  })`,
+  input: input
+    ? valibotShape(input, '  ')
+    : needsBody(method)
+      ? `v.object({\n    title: v.pipe(v.string(), v.minLength(1)),\n  })`
+      : `v.object({\n    ${optionalField(method)}: v.optional(v.string()),\n  })`,
   inputExample: inputExample(method),
 })

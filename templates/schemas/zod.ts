@@ -1,4 +1,5 @@
 import type { SchemaTemplate } from '../types'
+import { zodShape } from '../shapes/zod'
 import { inputExample, needsBody, objectKey, objectLines, optionalField } from './shared'
 
 /**
@@ -7,13 +8,15 @@ import { inputExample, needsBody, objectKey, objectLines, optionalField } from '
  * zodSchema({ params: ['id'], method: 'patch' }).params
  * // z.object({ id: z.string().min(1) })
  */
-export const zodSchema: SchemaTemplate = ({ params, method }) => ({
+export const zodSchema: SchemaTemplate = ({ params, method, input }) => ({
   imports: `import { z } from 'zod'`,
   params: params.length
     ? `z.object({\n${objectLines(params.map(name => [objectKey(name), 'z.string().min(1)']), '  ')}\n  })`
     : '',
-  input: needsBody(method)
-    ? `z.object({\n    title: z.string().min(1),\n  })`
-    : `z.object({\n    ${optionalField(method)}: z.string().optional(),\n  })`,
+  input: input
+    ? zodShape(input, '  ')
+    : needsBody(method)
+      ? `z.object({\n    title: z.string().min(1),\n  })`
+      : `z.object({\n    ${optionalField(method)}: z.string().optional(),\n  })`,
   inputExample: inputExample(method),
 })

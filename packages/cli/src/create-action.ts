@@ -1,7 +1,9 @@
 import { join, relative, resolve } from 'pathe'
-import type { RouteMethod, SchemaLibrary } from '../../../templates/types'
+import type { InferredInput, RouteMethod, SchemaLibrary } from '../../../templates/types'
 import { fileToRoute } from '../../runtime/src/routes/file-to-route'
 import { CliError } from './cli-error'
+import { checkExamples, checkOptionalKeys } from './infer/check-examples'
+import { inferExamplesShape, inferQueryShape } from './infer/infer-shape'
 import { isInside } from './is-inside'
 import { detectSchemaLibraries, schemaLibraries, toSchemaLibrary } from './project/detect-schema'
 import { loadProject } from './project/load-project'
@@ -23,7 +25,7 @@ export interface CreateActionOptions {
   schema?: SchemaLibrary
   /** Shared middleware names, imported from server/utils and scaffolded there when missing. */
   middleware?: string[]
-  /** JSON examples of the input: the input schema is inferred from them. */
+  /** JSON examples of the input (each an object or array for a body, a flat object for GET and HEAD): the input schema is inferred from them. */
   examples?: unknown[]
   /** Default `api`: server/api, URLs under /api. `routes` writes under server/routes. */
   folder?: 'api' | 'routes'
@@ -82,10 +84,16 @@ function checkFolder(folder: unknown): 'api' | 'routes' {
   return folder
 }
 
-function checkExamples(examples: unknown): unknown[] {
-  if (examples === undefined) return []
+function inferInput(examples: unknown, method: RouteMethod, schema: SchemaLibrary): InferredInput | undefined {
+  if (examples === undefined) return undefined
   if (!Array.isArray(examples)) throw new CliError('examples must be an array of JSON examples of the input.')
-  return examples
+  if (!examples.length) return undefined
+  checkExamples(examples, { method, schema })
+  const shape = method === 'get' || method === 'head'
+    ? inferQueryShape(examples as Record<string, unknown>[])
+    : inferExamplesShape(examples)
+  checkOptionalKeys(shape)
+  return { shape, examples }
 }
 
 /**
@@ -115,7 +123,7 @@ export async function createActionWith(options: CreateActionOptions, internals: 
     ? detectSchemaLibraries(project.dependencies)[0] ?? 'none'
     : toSchemaLibrary(String(options.schema))
   const middlewareNames = options.middleware === undefined ? [] : checkMiddlewareNames(Array.isArray(options.middleware) ? options.middleware : [options.middleware])
-  checkExamples(options.examples)
+  const input = inferInput(options.examples, method, schema)
   const folder = checkFolder(options.folder)
 
   const display = (file: string) => relative(project.rootDir, file)
@@ -129,7 +137,7 @@ export async function createActionWith(options: CreateActionOptions, internals: 
   let rendered
   try {
     rendered = [
-      templates.route({ dir: display(routeDir), route: spec.route, method, url, schema, params: spec.params, middleware }),
+      templates.route({ dir: display(routeDir), route: spec.route, method, url, schema, params: spec.params, middleware, input }),
       ...middleware.filter(entry => entry.create).map(entry => templates.middleware({
         path: display(entry.file),
         name: entry.name,

@@ -5,7 +5,7 @@ import { logger } from './logger'
 import { main, subCommandNames } from './main'
 
 // string flags take the next token as their value, so it is not the command name
-const valueFlags = new Set(['--cwd', '--schema', '--middleware', '--template'])
+const valueFlags = new Set(['--cwd', '--schema', '--middleware', '--template', '--example', '--example-file'])
 
 function firstPositional(rawArgs: string[]): string | undefined {
   for (let index = 0; index < rawArgs.length; index++) {

@@ -15,6 +15,10 @@ import { add } from './helpers'
 const schemas: SchemaLibrary[] = ['zod', 'valibot', 'arktype', 'none']
 const routes = ['todos/[id].patch', 'todos/index.get', 'todos/index.post', 'todos/[id].put', 'todos/[id].delete', 'users/[...slug].get', 'ping.head']
 const runtimeIndex = resolve(__dirname, '../../runtime/src/runtime/server/index.ts')
+// --example routes: one rich example inline, and several from a file (optional keys, a nullable, a union)
+const example = { title: 'x', done: false, count: 1, tags: ['a'], meta: { due: null, weight: 1.5 } }
+const fileExamples = [{ title: 'x', due: null, ids: [1] }, { title: 'y', due: '2026-01-01', done: true, ids: [2, 'b'] }]
+const queryExample = { search: 'milk', page: 2 }
 
 let base: string
 const generated = new Map<SchemaLibrary, { dir: string, results: AddResult[] }>()
@@ -31,6 +35,10 @@ beforeAll(async () => {
     const results = []
     for (const route of routes) results.push(await add(app, route, '--schema', schema))
     results.push(await add(app, 'me.get', '--schema', schema, '--middleware', 'current-agent'))
+    await writeFile(join(dir, 'examples.json'), JSON.stringify(fileExamples))
+    results.push(await add(app, 'inferred/index.post', '--schema', schema, '--example', JSON.stringify(example)))
+    results.push(await add(app, 'inferred/[id].put', '--schema', schema, '--example-file', join(dir, 'examples.json')))
+    results.push(await add(app, 'inferred/index.get', '--schema', schema, '--example', JSON.stringify(queryExample)))
     generated.set(schema, { dir, results })
   }
   Object.assign(globalThis, {
@@ -132,6 +140,29 @@ describe('generated routes', () => {
 
     it('answers HEAD with 200', async () => {
       expect((await (await serve('ping.head'))('/api/ping', { method: 'HEAD' })).status).toBe(200)
+    })
+
+    it('answers the --example it was written from with the envelope, and a wrong type with 422', async () => {
+      const fetchRoute = await serve('inferred/index.post')
+      expect(await fetchRoute('/api/inferred', json('POST', example))).toEqual({ status: 200, body: expect.objectContaining({ success: true, data: expect.objectContaining({ input: example }) }) })
+      const wrong = await fetchRoute('/api/inferred', json('POST', { ...example, count: 'one' }))
+      if (schema === 'none') return expect(wrong.status).toBe(200)
+      expect(wrong).toMatchObject({ status: 422, body: { success: false, error: { code: 'VALIDATION_ERROR', fieldErrors: { count: expect.any(Array) } } } })
+      expect((await fetchRoute('/api/inferred', json('POST', { ...example, meta: { due: 'soon', weight: 1 } }))).status).toBe(422)
+    })
+
+    it('answers every --example-file example, with keys left out where some examples lack them', async () => {
+      const fetchRoute = await serve('inferred/[id].put')
+      for (const body of [...fileExamples, { title: 'z', due: null, ids: [] }]) {
+        expect(await fetchRoute('/api/inferred/1', json('PUT', body))).toMatchObject({ status: 200, body: { success: true, data: { input: body } } })
+      }
+      if (schema !== 'none') expect((await fetchRoute('/api/inferred/1', json('PUT', { due: null, ids: [] }))).status).toBe(422)
+    })
+
+    it('answers the GET --example sent as a query string', async () => {
+      const { status, body } = await (await serve('inferred/index.get'))('/api/inferred?search=milk&page=2')
+      expect(status).toBe(200)
+      expect(body).toMatchObject({ success: true, data: { input: { search: 'milk', page: '2' } } })
     })
 
     it('runs a scaffolded shared middleware', async () => {

@@ -12,6 +12,7 @@ import { loadProject } from '../project/load-project'
 import type { Project } from '../project/load-project'
 import { parseRouteSpec, routeMethods } from '../route-spec'
 import { parseMiddlewareNames } from '../shared-middleware'
+import { readExamples } from '../infer/read-examples'
 
 /** A file the add command wrote, or would write with `--dry-run`. */
 export type PlannedFile = CreatedActionFile
@@ -26,6 +27,8 @@ const args = {
   'schema': { type: 'string', description: 'Schema library: zod, valibot, arktype or none (default: the one in package.json)' },
   'middleware': { type: 'string', description: 'Shared middleware to import from server/utils, comma-separated (scaffolded when missing)' },
   'template': { type: 'string', description: 'Template set to pull through giget (gh:user/repo/dir, https://...tar.gz) instead of the bundled one' },
+  'example': { type: 'string', description: 'A JSON example of the input, like \'{"title":"x","done":false}\': the input schema is inferred from it' },
+  'example-file': { type: 'string', description: 'A file holding a JSON example of the input (a top-level array of objects or arrays: several examples)' },
   'force': { type: 'boolean', description: 'Overwrite the route file when it exists' },
   'dry-run': { type: 'boolean', description: 'Print what would be written, and write nothing' },
 } satisfies ArgsDef
@@ -51,13 +54,30 @@ async function chooseSchema(flag: string | undefined, project: Project): Promise
   return found[0] ?? 'none'
 }
 
-function nextStep(method: RouteMethod, url: string, schema: SchemaLibrary): string {
-  const sample = url.replace(/\*\*:(\w+)/g, 'a/b').replace(/\*\*/g, 'a/b').replace(/:([\w-]+)/g, '1')
-  const body = schema !== 'none' && (method === 'post' || method === 'put' || method === 'patch')
-    ? ` -H 'content-type: application/json' -d '{"title":"Buy milk"}'`
-    : ''
+// a shell word: single quotes around it, and each single quote inside closed, escaped and reopened
+function shellQuote(text: string): string {
+  return `'${text.replace(/'/g, `'\\''`)}'`
+}
+
+function nextStep(method: RouteMethod, url: string, schema: SchemaLibrary, examples: unknown[] | undefined): string {
+  let sample = url.replace(/\*\*:(\w+)/g, 'a/b').replace(/\*\*/g, 'a/b').replace(/:([\w-]+)/g, '1')
+  const query = method === 'get' || method === 'head'
+  const example = examples?.[0]
+  if (query && example) {
+    const search = new URLSearchParams()
+    for (const [key, value] of Object.entries(example)) {
+      for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item))
+    }
+    if (search.toString()) sample += `?${search}`
+  }
+  const body = !query && example !== undefined
+    ? ` -H 'content-type: application/json' -d ${shellQuote(JSON.stringify(example))}`
+    : schema !== 'none' && (method === 'post' || method === 'put' || method === 'patch')
+      ? ` -H 'content-type: application/json' -d '{"title":"Buy milk"}'`
+      : ''
   const flag = method === 'get' ? '' : method === 'head' ? ' -I' : ` -X ${method.toUpperCase()}`
-  return `Next: start nuxi dev and try it: curl${flag} http://localhost:3000${sample}${body}`
+  const target = `http://localhost:3000${sample}`
+  return `Next: start nuxi dev and try it: curl${flag} ${sample.includes('?') ? shellQuote(target) : target}${body}`
 }
 
 /** `create-action add <route>` (the default command): asks what is missing, then writes through `createAction`. */
@@ -73,9 +93,10 @@ export default defineCommand({
     const method = await askMethod(spec.route, spec.method)
     const schema = await chooseSchema(flags.schema, project)
     const middleware = parseMiddlewareNames(flags.middleware)
+    const examples = await readExamples({ example: flags.example, exampleFile: flags['example-file'] })
 
     const result = await createActionWith(
-      { rootDir: project.rootDir, route: spec.route, method, schema, middleware, folder: flags.routes ? 'routes' : 'api', overwrite: Boolean(flags.force), dryRun: Boolean(flags.dryRun) },
+      { rootDir: project.rootDir, route: spec.route, method, schema, middleware, examples, folder: flags.routes ? 'routes' : 'api', overwrite: Boolean(flags.force), dryRun: Boolean(flags.dryRun) },
       { project, template: flags.template, overwriteHint: 'pass --force to overwrite it' },
     )
 
@@ -87,7 +108,7 @@ export default defineCommand({
     const [routeFile, ...middlewareFiles] = result.files as [PlannedFile, ...PlannedFile[]]
     for (const planned of middlewareFiles) logger.success(`Wrote ${planned.path}`)
     logger.success(`Wrote ${routeFile.path} (${method.toUpperCase()} ${result.url}, ${schema === 'none' ? 'no schema' : schema})`)
-    logger.log(nextStep(method, result.url, schema))
+    logger.log(nextStep(method, result.url, schema, examples))
     return result
   },
 })
