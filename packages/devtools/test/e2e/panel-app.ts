@@ -21,16 +21,16 @@ export interface PanelApp extends RunningNuxtDev {
  * Writes a small Nuxt app (the module from source, zod, the given files) under
  * packages/runtime/test/fixtures/.scratch-h4-<name>, starts `nuxi dev` on it on
  * a port in 44000-44999 with a fresh DevTools token, and waits until the
- * registry answers.
+ * registry answers. Nuxt DevTools is off unless `devtools` says otherwise.
  * @example
  * const app = await startPanelApp('loop', { 'server/api/hello.post.ts': HELLO })
  */
-export async function startPanelApp(name: string, files: Record<string, string>): Promise<PanelApp> {
+export async function startPanelApp(name: string, files: Record<string, string>, options: { devtools?: boolean } = {}): Promise<PanelApp> {
   const rootDir = join(scratchRoot, `.scratch-h4-${name}`)
   await rm(rootDir, { recursive: true, force: true })
   const all: Record<string, string> = {
     'package.json': JSON.stringify({ name: `scratch-${name}`, private: true, type: 'module', dependencies: { zod: '*' } }, null, 2),
-    'nuxt.config.ts': `export default defineNuxtConfig({\n  modules: [${JSON.stringify(moduleEntry)}],\n  devtools: { enabled: false },\n  compatibilityDate: '2025-07-15',\n  telemetry: false,\n})\n`,
+    'nuxt.config.ts': `export default defineNuxtConfig({\n  modules: [${JSON.stringify(moduleEntry)}],\n  devtools: { enabled: ${options.devtools === true} },\n  compatibilityDate: '2025-07-15',\n  telemetry: false,\n})\n`,
     'app.vue': '<template><div>panel app</div></template>\n',
     ...files,
   }
@@ -40,7 +40,9 @@ export async function startPanelApp(name: string, files: Record<string, string>)
   }
   const home = await createDevtoolsHome()
   const port = await freePortIn(44000, 44999)
-  const child = spawn(process.execPath, [nuxtBin, 'dev', '--port', String(port), '--host', '127.0.0.1', '--no-fork'], { cwd: rootDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...home.env } })
+  // Nuxt DevTools sets itself up only outside a test runner: it returns early under VITEST or TEST (and vitest sets NODE_ENV)
+  const env = Object.fromEntries(Object.entries({ ...process.env, ...home.env }).filter(([name]) => !options.devtools || !/^(?:VITEST.*|TEST|NODE_ENV)$/.test(name)))
+  const child = spawn(process.execPath, [nuxtBin, 'dev', '--port', String(port), '--host', '127.0.0.1', '--no-fork'], { cwd: rootDir, stdio: ['ignore', 'pipe', 'pipe'], env })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk))
