@@ -85,8 +85,8 @@ async function runFrom(
     const added = options?.ctx
     if (timing) timing.ctxKeys = typeof added === 'object' && added !== null ? Object.keys(added) : []
     rest = runFrom(chain, call, request, index + 1, added === undefined ? ctx : mergeContext(ctx, added))
-    // a middleware that does not await next() must not crash the process
-    rest.catch(ignore)
+    // a middleware that does not await next() must not crash the process: `then` handles the rest's
+    // rejection (a failure reaches the chain through `return rest`), and `result` is marked handled
     const result = rest.then(data => ({ ctx: added ?? {}, data }))
     result.catch(ignore)
     return result
