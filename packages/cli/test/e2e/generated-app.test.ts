@@ -19,6 +19,8 @@ const schemas = ['zod', 'valibot', 'arktype', 'none'] as const
 const methods = ['get', 'post', 'put', 'patch', 'delete', 'head'] as const
 const runtimeDevDeps = JSON.parse(execFileSync('node', ['-p', 'JSON.stringify(require("./packages/runtime/package.json").devDependencies)'], { cwd: root }).toString())
 let app: BuiltApp
+// a route written with --example, per schema library: its example must answer 200 as generated
+const example = { title: 'x', done: false, count: 1, tags: ['a'], meta: { due: null, weight: 1.5 } }
 
 function createAction(...args: string[]) {
   return execFileSync(process.execPath, [join(appDir, 'node_modules/@action-route/cli/bin/create-action.mjs'), ...args, '--cwd', appDir], {
@@ -46,6 +48,7 @@ beforeAll(async () => {
     for (const method of methods) createAction(`${schema}/items/[id].${method}`, '--schema', schema)
   }
   createAction('guarded.post', '--schema', 'zod', '--middleware', 'auth')
+  for (const schema of schemas) createAction(`${schema}/inferred.post`, '--schema', schema, '--example', JSON.stringify(example))
   // the generated files must type-check in a real Nuxt app as they stand
   try {
     execFileSync(process.execPath, [join(appDir, 'node_modules/nuxt/bin/nuxt.mjs'), 'typecheck', appDir], { cwd: appDir, stdio: 'pipe' })
@@ -81,6 +84,23 @@ describe.each(schemas)('routes written by create-action with --schema %s', (sche
       expect(invalid.status).toBe(422)
       expect(Object.keys((await invalid.json()).error.fieldErrors)).toEqual(['title'])
     }
+  })
+})
+
+describe.each(schemas)('a route written with --example and --schema %s', (schema) => {
+  const post = (body: unknown) => fetch(`${app.baseURL}/api/${schema}/inferred`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+
+  it('answers the example with 200 and the envelope', async () => {
+    const response = await post(example)
+    const envelope = await response.json()
+    expect(response.status, JSON.stringify(envelope)).toBe(200)
+    expect(envelope).toMatchObject({ success: true, data: { input: example } })
+  })
+
+  it.skipIf(schema === 'none')('answers a wrong type with 422 and the field', async () => {
+    const response = await post({ ...example, done: 'no' })
+    expect(response.status).toBe(422)
+    expect((await response.json()).error).toMatchObject({ code: 'VALIDATION_ERROR', fieldErrors: { done: expect.any(Array) } })
   })
 })
 
