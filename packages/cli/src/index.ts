@@ -8,6 +8,9 @@ export { registerTemplateProvider, unregisterTemplateProvider } from './template
 export type { AddResult, PlannedFile } from './commands/add'
 export type { ScannedRoute } from './scan-action-routes'
 export type {
+  InferredInput,
+  InputField,
+  InputShape,
   MiddlewareTemplateOptions,
   RouteMethod,
   RouteTemplateOptions,
