@@ -54,12 +54,15 @@ export async function connect(): Promise<void> {
   disconnect()
   await refreshRoutes()
   if (access.value !== 'granted') return
+  // the routes were just loaded: ask again only when the stream opens again (Nitro may have restarted)
+  let opened = false
   stopStream = subscribeToRecords(onMessage, (status) => {
     connected.value = status === 'open'
     if (status === 'refused') access.value = 'refused'
     if (status === 'open') {
       void loadBacklog()
-      void refreshRoutes()
+      if (opened) void refreshRoutes()
+      opened = true
     }
   })
 }
