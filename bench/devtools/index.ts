@@ -49,7 +49,7 @@ export const devtoolsPart: BenchPart = {
   title: 'DevTools registry',
   async run(options) {
     const [actions, servers, laterCalls] = options.smoke ? [100, 1, 3] : [500, 2, 10]
-    const [rate, seconds] = options.smoke ? [50, 3] : [200, 10]
+    const [rate, seconds, opens] = options.smoke ? [50, 3, 1] : [200, 10, 5]
     let live: LiveLogResult | undefined
     await writeApp(appDir, {
       'nuxt.config.ts': `export default defineNuxtConfig({\n  modules: ['${relative(appDir, moduleEntry)}'],\n  devtools: { enabled: false },\n  telemetry: false,\n  compatibilityDate: '2025-07-15',\n})\n`,
@@ -90,7 +90,7 @@ export const devtoolsPart: BenchPart = {
         samples.floor.push(median(floor))
         log('devtools', `dev server ${run + 1}/${servers}: first listing ${first.ms.toFixed(0)} ms, later ${median(later).toFixed(0)} ms, /api/ping ${median(floor).toFixed(1)} ms`)
         if (run === 0) {
-          live = await measureLiveLog({ baseURL, token: home.token, routes: actions + 1, requestPath: '/api/r0/items', rate, seconds })
+          live = await measureLiveLog({ baseURL, token: home.token, routes: actions + 1, requestPath: '/api/r0/items', rate, seconds, opens })
           log('devtools', `panel listed ${actions + 1} routes ${live.listedMs.toFixed(0)} ms after navigation; ${live.sent} requests in ${seconds} s: input p95 ${live.inputP95Ms.toFixed(0)} ms, frame gap p95 ${live.frameP95Ms.toFixed(0)} ms, ${live.longTasks} long tasks (${live.longTaskMs.toFixed(0)} ms)`)
         }
       }
@@ -111,7 +111,7 @@ export const devtoolsPart: BenchPart = {
     if (live) {
       const panel = `Actions tab in Chromium, live log at ${rate} req/s for ${seconds} s`
       rows.push(
-        { measure: panel, subject: `${actions + 1} routes listed, from navigation (assets, registry, render)`, value: `${live.listedMs.toFixed(0)} ms`, ratio: Number.NaN, goal: `<= ${goalMs} ms`, met: live.listedMs <= goalMs },
+        { measure: panel, subject: `${actions + 1} routes listed, from navigation (assets, registry, render), median of ${opens} tabs`, value: `${live.listedMs.toFixed(0)} ms`, ratio: Number.NaN, goal: `<= ${goalMs} ms`, met: live.listedMs <= goalMs },
         { measure: panel, subject: 'key in the log filter to the next frame, p95 (max)', value: `${live.inputP95Ms.toFixed(0)} ms (${live.inputMaxMs.toFixed(0)} ms)`, ratio: Number.NaN, goal: `<= ${inputGoalMs} ms`, met: live.inputP95Ms <= inputGoalMs },
         { measure: panel, subject: 'gap between frames, p95 (max)', value: `${live.frameP95Ms.toFixed(0)} ms (${live.frameMaxMs.toFixed(0)} ms)`, ratio: Number.NaN, goal: `<= ${frameGoalMs} ms`, met: live.frameP95Ms <= frameGoalMs },
         { measure: panel, subject: 'long tasks (over 50 ms)', value: `${live.longTasks}, ${live.longTaskMs.toFixed(0)} ms in all`, ratio: Number.NaN },
@@ -120,7 +120,7 @@ export const devtoolsPart: BenchPart = {
     return {
       title: 'DevTools registry',
       rows,
-      method: `A Nuxt 4 app is generated into \`bench/.work/devtools/app/\` with ${actions} action routes (in turn POST with a body schema, GET with a coercing query, PATCH \`[id]\` with params, input and output schemas; zod; one middleware and metadata each), the module from \`packages/runtime/src/module\`, and one plain route, \`/api/ping\`. ${servers} time(s), \`nuxi dev\` is started on it and is ready when \`/api/ping\` answers; then the first \`GET ${registryPath}\` (what the Actions tab waits for when it opens: every action's metadata and JSON Schema), ${laterCalls} later calls (every refresh of the tab) and, between them, \`GET /api/ping\` as the floor. The figure is the median over the servers; the ratio is over the floor (lower is better); the goal is on each absolute time. On the first server the built panel is then opened in Chromium (headless, the token in localStorage): the time from navigation until the route list shows every route, then, with the Requests page on show, ${rate} valid POSTs a second for ${seconds} s to one action while a key is typed into the log's filter every 200 ms; the page measures the delay from each keydown to the frame after it, the gaps between animation frames and the long tasks.`,
+      method: `A Nuxt 4 app is generated into \`bench/.work/devtools/app/\` with ${actions} action routes (in turn POST with a body schema, GET with a coercing query, PATCH \`[id]\` with params, input and output schemas; zod; one middleware and metadata each), the module from \`packages/runtime/src/module\`, and one plain route, \`/api/ping\`. ${servers} time(s), \`nuxi dev\` is started on it and is ready when \`/api/ping\` answers; then the first \`GET ${registryPath}\` (what the Actions tab waits for when it opens: every action's metadata and JSON Schema), ${laterCalls} later calls (every refresh of the tab) and, between them, \`GET /api/ping\` as the floor. The figure is the median over the servers; the ratio is over the floor (lower is better); the goal is on each absolute time. On the first server the built panel is then opened in Chromium (headless, the token in localStorage) in ${opens} fresh tab(s) in turn: the time from navigation until the route list shows every route (the median), then, in the last tab, with the Requests page on show, ${rate} valid POSTs a second for ${seconds} s to one action while a key is typed into the log's filter every 200 ms; the page measures the delay from each keydown to the frame after it, the gaps between animation frames and the long tasks.`,
       notes: [`\`nuxi dev\` took ${(median(samples.start) / 1000).toFixed(1)} s (median) from spawn to the first answer of \`/api/ping\`.`],
     }
   },

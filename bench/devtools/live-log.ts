@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 export interface LiveLogResult {
   /** Requests sent, and how many the panel's log counted by the end. */
   sent: number
-  /** Time from navigation until the route list showed every route, in the browser. */
+  /** Time from navigation until the route list showed every route, in the browser: the median of the opens. */
   listedMs: number
   /** Long tasks (over 50 ms) during the load: their count and summed time. */
   longTasks: number
@@ -30,6 +30,8 @@ export interface LiveLogOptions {
   requestPath: string
   rate: number
   seconds: number
+  /** How many fresh tabs are opened to time the listing (the median is kept). */
+  opens: number
 }
 
 const browserSide = fileURLToPath(new URL('./live-log-browser.mjs', import.meta.url))
@@ -40,7 +42,7 @@ const browserSide = fileURLToPath(new URL('./live-log-browser.mjs', import.meta.
  * with the log on show, typing into its filter meanwhile, and reports long
  * tasks, frame gaps and input latency. Runs in a child process (see live-log-browser.mjs).
  * @example
- * await measureLiveLog({ baseURL, token, routes: 501, requestPath: '/api/r0/items', rate: 200, seconds: 10 })
+ * await measureLiveLog({ baseURL, token, routes: 501, requestPath: '/api/r0/items', rate: 200, seconds: 10, opens: 5 })
  */
 export async function measureLiveLog(options: LiveLogOptions): Promise<LiveLogResult> {
   const child = spawn(process.execPath, [browserSide, JSON.stringify(options)], { stdio: ['ignore', 'pipe', 'pipe'] })
