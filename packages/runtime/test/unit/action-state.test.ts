@@ -126,7 +126,7 @@ describe('useAction state', () => {
 
   it('throws a TypeError naming a bad dedupe or callback option', () => {
     const { call } = controllableCall()
-    expect(() => createActionState(call, { dedupe: 'latest' as never })).toThrow(new TypeError('Action option "dedupe" must be "cancel" or "defer", got "latest"'))
+    expect(() => createActionState(call, { dedupe: 'latest' as never })).toThrow(new TypeError('Action option "dedupe" must be "cancel", "defer" or "queue", got "latest"'))
     expect(() => createActionState(call, { onSuccess: 'refresh' as never })).toThrow(new TypeError('Action option "onSuccess" must be a function, got "refresh"'))
     expect(() => createActionState(call, { onError: null as never })).toThrow(new TypeError('Action option "onError" must be a function, got null'))
     expect(() => createActionState(call, { onSettled: {} as never })).toThrow(new TypeError('Action option "onSettled" must be a function, got object'))

@@ -34,7 +34,8 @@ export function startAction(path: string, options: CallOptions): ReturnType<type
   const prepared = prepareCall(path, { ...options, method: options?.method ?? (Object.hasOwn(defaultMethods, path) ? defaultMethods[path] : 'POST') })
   // Nuxt's own $fetch, wherever this Nuxt keeps it (Nuxt 5's browser has no global one)
   const fetcher = import.meta.server ? ssrFetcher() : nuxtFetch()
-  return sendCall(fetcher, prepared)
+  const send = () => sendCall(fetcher, prepared)
+  return options.after ? options.after.then(send, send) : send()
 }
 
 /**

@@ -1,11 +1,23 @@
-import { computed, toValue } from 'vue'
+import { computed, getCurrentScope, onScopeDispose, shallowRef, toValue } from 'vue'
 import type { ComputedRef, MaybeRefOrGetter } from 'vue'
+import { withQuery } from 'ufo'
 import { useAsyncData } from '#imports'
 import type { ActionErrorData, ActionResult } from '../server/types'
 import type { ActionInput, ActionMethod, ActionOutput, ActionParams, ActionPath } from './route-map'
 import type { ActionStatus } from './internal/action-state'
 import { prepareCall } from './internal/call-action'
+import type { OptimisticLayer } from './internal/optimistic-layers'
+import { applyLayers } from './internal/optimistic-layers'
+import { registerQuery } from './internal/query-registry'
 import { $action } from './action'
+
+/**
+ * The route patterns that answer GET: what `useActionQuery` loads and a
+ * mutation's `refreshes` and `optimistic` name.
+ * @example
+ * const path: QueryPath = '/api/todos'
+ */
+export type QueryPath = { [K in ActionPath]: 'GET' extends ActionMethod<K> ? K : never }[ActionPath]
 
 /** Options of `useActionQuery`. */
 export interface UseActionQueryOptions<P extends ActionPath> {
@@ -38,12 +50,14 @@ export interface ActionQuery<TData> {
  * when a reactive `input` or `params` changes. A param that is missing or
  * would reach another route (empty, `.`, `..`) throws a TypeError when the
  * query is set up to fetch at once, and sends nothing; one that turns bad
- * later leaves the query in `error` status with nothing sent.
+ * later leaves the query in `error` status with nothing sent. A mutation
+ * that names it (`useAction`'s `refreshes` or `optimistic`) refreshes it
+ * while it is mounted.
  * @example
  * const page = ref(1)
  * const { data, error } = useActionQuery('/api/todos', { input: () => ({ page: String(page.value) }) })
  */
-export function useActionQuery<P extends ActionPath & { [K in ActionPath]: 'GET' extends ActionMethod<K> ? K : never }[ActionPath]>(
+export function useActionQuery<P extends QueryPath>(
   path: P,
   options: UseActionQueryOptions<P> = {},
 ): ActionQuery<ActionOutput<P, 'GET'>> {
@@ -52,8 +66,9 @@ export function useActionQuery<P extends ActionPath & { [K in ActionPath]: 'GET'
     prepareCall(path, { method: 'GET', params: toValue(options.params), headers: toValue(options.headers) })
   }
   const request = computed(() => JSON.stringify([toValue(options.params) ?? null, toValue(options.input) ?? null]))
+  const key = options.key ?? `action-route:${path}:${request.value}`
   const asyncData = useAsyncData<ActionResult<ActionOutput<P, 'GET'>>>(
-    options.key ?? `action-route:${path}:${request.value}`,
+    key,
     () => $action(path, {
       method: 'GET',
       params: toValue(options.params),
@@ -63,8 +78,31 @@ export function useActionQuery<P extends ActionPath & { [K in ActionPath]: 'GET'
     { watch: [request], server: options.server, lazy: options.lazy, immediate: options.immediate },
   )
   const envelope = computed(() => asyncData.data.value as ActionResult<ActionOutput<P, 'GET'>> | null | undefined)
+  // the changes of mutations in flight (optimistic updates), shown over the server's answer
+  const layers = shallowRef<OptimisticLayer[]>([])
+  if (import.meta.client && getCurrentScope()) {
+    onScopeDispose(registerQuery({
+      path,
+      key,
+      params: () => toValue(options.params),
+      input: () => toValue(options.input) as Record<string, unknown> | undefined,
+      url: () => {
+        try {
+          return withQuery(prepareCall(path, { method: 'GET', params: toValue(options.params) }).url, toValue(options.input) ?? {})
+        }
+        catch {
+          return undefined
+        }
+      },
+      refresh: () => asyncData.refresh(),
+      receive: (fresh) => {
+        asyncData.data.value = fresh as ActionResult<ActionOutput<P, 'GET'>>
+      },
+      layers,
+    }))
+  }
   return {
-    data: computed(() => envelope.value?.success ? envelope.value.data : null),
+    data: computed(() => applyLayers(envelope.value?.success ? envelope.value.data : null, layers.value)),
     error: computed(() => envelope.value && !envelope.value.success ? envelope.value.error : null),
     status: computed(() => {
       if (asyncData.status.value === 'pending') return 'pending'

@@ -5,8 +5,42 @@ import type { ActionCallOptions, ActionInput, ActionMethod, ActionOutput, Action
 import type { ActionState, ActionStateOptions } from './internal/action-state'
 import { createActionState } from './internal/action-state'
 import type { CallOptions } from './internal/call-action'
-import { checkCallOptions, checkMethod } from './internal/check-call-options'
+import { checkCallOptions, checkMethod, checkRefreshOptions } from './internal/check-call-options'
+import type { MutationPlan } from './internal/refresh-queries'
+import { planMutation } from './internal/refresh-queries'
+import type { QueryPath } from './use-action-query'
 import { startAction } from './action'
+
+/**
+ * A query a mutation refreshes: every mounted `useActionQuery` of a GET
+ * route, or only those loaded with these params and input values.
+ * @example
+ * const targets: RefreshTarget[] = ['/api/todos', { path: '/api/todos/:id', params: { id: 1 } }]
+ */
+export type RefreshTarget = QueryPath | { [Q in QueryPath]: {
+  path: Q
+  params?: Partial<ActionParams<Q>>
+  input?: Partial<ActionInput<Q, 'GET'>>
+} }[QueryPath]
+
+/**
+ * Changes to show in named queries while a call is in flight: GET route →
+ * `(data, input, params) => new data`. Return a new value, do not change
+ * `data` in place: it is the server's answer, kept to roll back to.
+ * @example
+ * const optimistic: OptimisticUpdates<{ title: string }, {}> = { '/api/todos': (list, input) => [...list, { id: -1, title: input.title, done: false }] }
+ */
+export type OptimisticUpdates<TInput, TParams> = {
+  [Q in QueryPath]?: (data: ActionOutput<Q, 'GET'>, input: TInput, params: TParams) => ActionOutput<Q, 'GET'>
+}
+
+/** What `execute` takes besides the input. */
+export interface ExecuteOptions<P extends ActionPath> {
+  params?: ActionParams<P>
+  headers?: Record<string, string>
+  /** The queries this call refreshes, instead of the `refreshes` option. */
+  refreshes?: readonly RefreshTarget[]
+}
 
 /** Options of `useAction`. */
 export interface UseActionOptions<P extends ActionPath, M extends HttpMethod>
@@ -15,6 +49,12 @@ export interface UseActionOptions<P extends ActionPath, M extends HttpMethod>
   /** Route params for every call; `execute(input, { params })` overrides them. */
   params?: MaybeRefOrGetter<ActionParams<P> | undefined>
   headers?: MaybeRefOrGetter<Record<string, string> | undefined>
+  /** The mounted queries to refresh after a success, each once and in parallel (docs/client.md). */
+  refreshes?: readonly RefreshTarget[]
+  /** Shown at once in the named queries, rolled back on failure, replaced by the server's data on success. */
+  optimistic?: OptimisticUpdates<ActionInput<P, M>, ActionParams<P>>
+  /** Ask for the refreshed queries' data in the mutation's own answer (default true); false: refetch them. */
+  singleFlight?: boolean
 }
 
 /**
@@ -22,27 +62,39 @@ export interface UseActionOptions<P extends ActionPath, M extends HttpMethod>
  * Only the latest call writes state; a call in flight is aborted when the
  * component unmounts. A bad option throws a TypeError naming it when
  * `useAction` is called; `execute` rejects with a TypeError, sending
- * nothing and leaving the state alone, for a bad or dangerous param.
+ * nothing and leaving the state alone, for a bad or dangerous param. After a
+ * success the queries named by `refreshes` and `optimistic` are refreshed
+ * before `execute` resolves.
  * @example
- * const { execute, fieldErrors, pending } = useAction('/api/todos/:id', { method: 'PATCH' })
+ * const { execute, fieldErrors, pending } = useAction('/api/todos/:id', { method: 'PATCH', refreshes: ['/api/todos'] })
  * await execute({ done: true }, { params: { id: 1 } })
  */
 export function useAction<P extends ActionPath, M extends ActionMethod<P> = DefaultMethod<P> & ActionMethod<P>>(
   path: P,
   options: UseActionOptions<P, M> = {},
-): ActionState<ActionInput<P, M>, ActionOutput<P, M>> {
+): ActionState<ActionInput<P, M>, ActionOutput<P, M>, ExecuteOptions<P>> {
   if (options.method !== undefined) checkMethod(options.method)
   checkCallOptions({ timeout: options.timeout, retry: options.retry, retryDelay: options.retryDelay })
-  const state = createActionState<ActionInput<P, M>, ActionOutput<P, M>>((input, call: CallOptions) => startAction(path, {
-    method: options.method,
-    timeout: options.timeout,
-    retry: options.retry,
-    retryDelay: options.retryDelay,
-    input,
-    params: (call.params ?? toValue(options.params)) as ActionParams<P>,
-    headers: call.headers ?? toValue(options.headers),
-    signal: call.signal,
-  }) as Promise<ActionResult<ActionOutput<P, M>>>, options)
+  checkRefreshOptions(options)
+  const state = createActionState<ActionInput<P, M>, ActionOutput<P, M>, ExecuteOptions<P>>((input, call) => {
+    if (call.refreshes !== undefined) checkRefreshOptions({ refreshes: call.refreshes })
+    const params = call.params ?? toValue(options.params)
+    const plan: MutationPlan = { targets: call.refreshes ?? options.refreshes ?? [], optimistic: options.optimistic, singleFlight: options.singleFlight }
+    const mutation = planMutation(plan, input, params, call.headers ?? toValue(options.headers))
+    const sent = startAction(path, {
+      method: options.method,
+      timeout: options.timeout,
+      retry: options.retry,
+      retryDelay: options.retryDelay,
+      input,
+      params: params as CallOptions['params'],
+      headers: mutation.headers,
+      signal: call.signal,
+      after: call.after,
+    })
+    mutation.apply()
+    return mutation.settle(sent) as Promise<ActionResult<ActionOutput<P, M>>>
+  }, options)
   if (getCurrentScope()) onScopeDispose(state.abort)
   return state
 }

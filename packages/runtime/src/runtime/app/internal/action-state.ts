@@ -9,17 +9,21 @@ export type ActionStatus = 'idle' | 'pending' | 'success' | 'error'
 
 /** Callbacks and concurrency options of `useAction`. */
 export interface ActionStateOptions<TInput, TData> {
-  /** `cancel` (default): a new call aborts the one in flight. `defer`: a new call while one is in flight gets that one's result. */
-  dedupe?: 'cancel' | 'defer'
+  /**
+   * `cancel` (default): a new call aborts the one in flight. `defer`: a new call while one is in flight gets that
+   * one's result. `queue`: a new call is sent once the one in flight has settled, so calls reach the server in the
+   * order they were made (quick toggles of the same todo end as the last one says).
+   */
+  dedupe?: 'cancel' | 'defer' | 'queue'
   onSuccess?: (data: TData, input: TInput | undefined) => void
   onError?: (error: ActionErrorData, input: TInput | undefined) => void
   onSettled?: (result: ActionResult<TData>, input: TInput | undefined) => void
 }
 
 /** What `useAction` returns. */
-export interface ActionState<TInput, TData> {
+export interface ActionState<TInput, TData, TCallOptions = Pick<CallOptions, 'params' | 'headers'>> {
   /** Calls the action; resolves to the envelope, never rejects for a failure. */
-  execute: (input?: TInput, options?: Pick<CallOptions, 'params' | 'headers'>) => Promise<ActionResult<TData>>
+  execute: (input?: TInput, options?: TCallOptions) => Promise<ActionResult<TData>>
   data: ShallowRef<TData | null>
   error: ShallowRef<ActionErrorData | null>
   /** `error.fieldErrors`, or `{}`: ready for `v-for` next to a field. */
@@ -42,30 +46,34 @@ export interface ActionState<TInput, TData> {
  * const state = createActionState(input => $action('/api/todos', { method: 'POST', input }), { onSuccess: console.log })
  * await state.execute({ title: 'Milk' })
  */
-export function createActionState<TInput, TData>(
-  call: (input: TInput | undefined, options: CallOptions) => Promise<ActionResult<TData>>,
+export function createActionState<TInput, TData, TCallOptions extends object = Pick<CallOptions, 'params' | 'headers'>>(
+  call: (input: TInput | undefined, options: TCallOptions & Pick<CallOptions, 'signal' | 'after'>) => Promise<ActionResult<TData>>,
   options: ActionStateOptions<TInput, TData> = {},
-): ActionState<TInput, TData> {
+): ActionState<TInput, TData, TCallOptions> {
   checkStateOptions(options)
   const data = shallowRef<TData | null>(null)
   const error = shallowRef<ActionErrorData | null>(null)
   const status = shallowRef<ActionStatus>('idle')
   let latest = 0
-  let controller: AbortController | undefined
+  // every call not yet settled: unmounting aborts them all, a `queue` call does not abort the one before it
+  const controllers = new Set<AbortController>()
   let inFlight: Promise<ActionResult<TData>> | undefined
 
-  function execute(input?: TInput, callOptions: Pick<CallOptions, 'params' | 'headers'> = {}): Promise<ActionResult<TData>> {
+  const abortAll = () => controllers.forEach(controller => controller.abort())
+
+  function execute(input?: TInput, callOptions = {} as TCallOptions): Promise<ActionResult<TData>> {
     if (options.dedupe === 'defer' && inFlight) return inFlight
     const own = new AbortController()
+    const queued = options.dedupe === 'queue'
     let sent: Promise<ActionResult<TData>>
     try {
-      sent = call(input, { ...callOptions, signal: own.signal })
+      sent = call(input, { ...callOptions, signal: own.signal, after: queued ? inFlight : undefined })
     }
     catch (refused) {
       return Promise.reject(refused)
     }
-    controller?.abort()
-    controller = own
+    if (!queued) abortAll()
+    controllers.add(own)
     const id = ++latest
     status.value = 'pending'
     const promise = sent.then((result) => {
@@ -86,6 +94,7 @@ export function createActionState<TInput, TData>(
     })
     inFlight = promise
     void promise.finally(() => {
+      controllers.delete(own)
       if (inFlight === promise) inFlight = undefined
     })
     return promise
@@ -100,14 +109,12 @@ export function createActionState<TInput, TData>(
     pending: computed(() => status.value === 'pending'),
     reset() {
       latest++
-      controller?.abort()
+      abortAll()
       inFlight = undefined
       data.value = null
       error.value = null
       status.value = 'idle'
     },
-    abort() {
-      controller?.abort()
-    },
+    abort: abortAll,
   }
 }

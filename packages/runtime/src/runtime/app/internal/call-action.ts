@@ -25,6 +25,8 @@ export interface CallOptions {
   timeout?: number
   retry?: number
   retryDelay?: number
+  /** Send only once this settles (`dedupe: 'queue'`): the call is checked at once all the same. */
+  after?: Promise<unknown>
 }
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE'])

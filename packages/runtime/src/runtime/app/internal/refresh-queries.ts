@@ -1,0 +1,67 @@
+import type { ActionResult } from '../../server/types'
+import { isActionResult } from './call-action'
+import { withoutLayer } from './optimistic-layers'
+import type { MountedQuery, QueryTarget } from './query-registry'
+import { namedQueries, queriesOf } from './query-registry'
+
+/** The request header that asks the server for the named queries' fresh data (single flight). */
+export const REFRESH_HEADER = 'x-action-refresh'
+/** At most this many queries ride on one mutation's answer; the rest are refetched. */
+export const MAX_SINGLE_FLIGHT = 8
+
+/** What a mutation refreshes and changes optimistically. */
+export interface MutationPlan {
+  targets: readonly QueryTarget[]
+  /** Route → the change to show until the server answers. */
+  optimistic?: Record<string, ((data: never, input: never, params: never) => unknown) | undefined>
+  /** Ask the server to send the fresh data along (default true). */
+  singleFlight?: boolean
+}
+
+/** A mutation about to be sent: the headers to send it with, then what to do once it is sent. */
+export interface Mutation {
+  headers: Record<string, string> | undefined
+  /** Shows the optimistic changes; called once the call is sent (not for one refused before sending). */
+  apply: () => void
+  /** Rolls back on failure; on success takes or refetches the named queries' data, then drops the changes. */
+  settle: (sent: Promise<ActionResult<unknown>>) => Promise<ActionResult<unknown>>
+}
+
+let calls = 0
+
+/**
+ * Prepares the refresh and optimistic part of one mutation call: finds the
+ * mounted queries it names (the optimistic ones included, so the server's
+ * data replaces the guess), and the single-flight header listing their URLs.
+ * @example
+ * const mutation = planMutation({ targets: ['/api/todos'] }, { title: 'Milk' }, {}, headers)
+ * const sent = startAction(path, { headers: mutation.headers, ... })
+ * mutation.apply()
+ * return mutation.settle(sent)
+ */
+export function planMutation(plan: MutationPlan, input: unknown, params: unknown, headers: Record<string, string> | undefined): Mutation {
+  const id = ++calls
+  const optimistic = Object.entries(plan.optimistic ?? {})
+  const queries = namedQueries([...plan.targets, ...optimistic.map(([path]) => path)])
+  const changed = optimistic.flatMap(([path, update]) => queriesOf(path).map(query => ({ query, update: (data: unknown) => update?.(data as never, input as never, params as never) })))
+  const urls = plan.singleFlight === false ? [] : queries.map(query => query.url()).filter(url => url !== undefined).slice(0, MAX_SINGLE_FLIGHT)
+  const dropLayers = () => changed.forEach(({ query }) => query.layers.value = withoutLayer(query.layers.value, id))
+
+  return {
+    headers: urls.length > 0 ? { ...headers, [REFRESH_HEADER]: JSON.stringify(urls) } : headers,
+    apply: () => changed.forEach(({ query, update }) => query.layers.value = [...query.layers.value, { id, update }]),
+    async settle(sent) {
+      const { refreshed, ...result } = await sent as ActionResult<unknown> & { refreshed?: Record<string, unknown> }
+      if (result.success) await Promise.all(queries.map(query => refreshQuery(query, refreshed)))
+      dropLayers()
+      return result as ActionResult<unknown>
+    },
+  }
+}
+
+/** Takes the fresh data the answer carried for this query, or fetches it. */
+function refreshQuery(query: MountedQuery, refreshed: Record<string, unknown> | undefined): Promise<void> | void {
+  const url = query.url()
+  const fresh = url === undefined ? undefined : refreshed?.[url]
+  return isActionResult(fresh) ? query.receive(fresh) : query.refresh()
+}
