@@ -130,7 +130,14 @@ describe('the Actions tab: from a request to a missing route to its action', () 
     await page.getByRole('button', { name: 'Keep the existing file' }).click()
     expect(await page.getByTestId('overwrite-question').count()).toBe(0)
     expect(await readFile(file, 'utf8')).toBe(before)
-  })
+
+    // only the explicit yes sends overwrite: true
+    await page.getByTestId('write-action').click()
+    await page.getByTestId('confirm-overwrite').click()
+    // written (without the example this time), then the route is on show again
+    await page.getByTestId('route-detail').filter({ hasText: '/api/notes/:id' }).waitFor({ timeout: 30_000 })
+    expect(await readFile(file, 'utf8')).not.toBe(before)
+  }, 60_000)
 
   it('draws a record\'s lifecycle as a waterfall, middleware by name with the ctx keys it added', async () => {
     await fetch(`${app.baseURL}/api/hello`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"Ada"}' })
