@@ -12,6 +12,7 @@ import { runMiddlewareChain } from './steps/run-middleware'
 import { runHandler } from './steps/run-handler'
 import { validateOutput } from './steps/validate-output'
 import { respondWithData, respondWithError } from './steps/respond'
+import { withRefreshedQueries } from './internal/single-flight'
 import type { LifecycleTrace } from './internal/lifecycle-trace'
 import { startTrace, timeHandler } from './internal/lifecycle-trace'
 
@@ -72,8 +73,8 @@ export function createActionCore<TEvent>(options: AnyActionOptions, host: Action
         data = validateOutput(outputSchema, data)
         if (data instanceof Promise) data = await data
       }
-      // 6. answer
-      return respondWithData(event, host, data, trace)
+      // 6. answer (a caller that asked for it gets the named queries' fresh data too: single flight)
+      return withRefreshedQueries(event, host, respondWithData(event, host, data, trace))
     }
     catch (thrown) {
       return respondWithError(event, host, toErrorEnvelope(thrown, handleServerError, host.hostError), trace)
