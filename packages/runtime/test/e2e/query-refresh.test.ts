@@ -1,0 +1,101 @@
+import type { Browser, Page, Request } from 'playwright-core'
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import { launchChromium } from '../../../../test-utils/browser'
+
+const baseURL = inject('baseURL')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+afterAll(() => browser?.close())
+beforeEach(async () => {
+  await fetch(`${baseURL}/api/refresh-demo/reset`, { method: 'POST' })
+})
+
+/** The demo page, hydrated, recording every request the browser sends to the demo's actions. */
+async function openDemo(query = ''): Promise<{ page: Page, sent: string[] }> {
+  const context = await browser.newContext()
+  await context.addCookies([{ name: 'demo-viewer', value: 'ada', url: baseURL }])
+  const page = await context.newPage()
+  const sent: string[] = []
+  page.on('request', (request: Request) => {
+    if (request.url().includes('/api/refresh-demo/')) sent.push(`${request.method()} ${new URL(request.url()).pathname}`)
+  })
+  await page.goto(`${baseURL}/refresh-demo${query}`)
+  // mounted: app.vue sets actionLab once hydrated, so the form's listeners are bound
+  await page.waitForFunction(() => 'actionLab' in window)
+  return { page, sent }
+}
+
+async function addTodo(page: Page, title: string) {
+  await page.fill('[data-test="title"]', title)
+  await page.click('[data-test="add"]')
+  await page.waitForSelector(`text=${title}`)
+  await page.waitForFunction(() => (document.querySelector('[data-test="title"]') as HTMLInputElement).value === '')
+}
+
+const serverState = async () => (await (await fetch(`${baseURL}/api/refresh-demo/todos`)).json()).data.items as Array<{ id: number, done: boolean }>
+
+describe('queries that refresh after a mutation, in Chromium on a built app', () => {
+  it('updates the list and its stats after an add in one round trip with single flight, with the viewer\'s cookie', async () => {
+    const { page, sent } = await openDemo()
+    expect(sent).toEqual([])
+    await addTodo(page, 'Walk the dog')
+    await page.waitForFunction(() => document.querySelector('[data-test="stats"]')?.textContent?.trim() === '0/3')
+    expect(sent).toEqual(['POST /api/refresh-demo/todos'])
+    // the in-process GET ran with the browser's cookie
+    expect(await page.textContent('[data-test="viewer"]')).toContain('ada')
+    await page.context().close()
+  })
+
+  it('refetches each named query once, in parallel, without single flight: 1 + 2 round trips', async () => {
+    const { page, sent } = await openDemo('?single=off')
+    await addTodo(page, 'Water plants')
+    await page.waitForFunction(() => document.querySelector('[data-test="stats"]')?.textContent?.trim() === '0/3')
+    expect(sent[0]).toBe('POST /api/refresh-demo/todos')
+    expect(sent.slice(1).sort()).toEqual(['GET /api/refresh-demo/stats', 'GET /api/refresh-demo/todos'])
+    await page.context().close()
+  })
+
+  it('leaves the envelope as SPEC has it for a caller that does not ask', async () => {
+    const response = await fetch(`${baseURL}/api/refresh-demo/todos`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Plain' }) })
+    expect(Object.keys(await response.json())).toEqual(['success', 'data'])
+    const asked = await fetch(`${baseURL}/api/refresh-demo/todos`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-action-refresh': JSON.stringify(['/api/refresh-demo/stats', 'https://example.com/x']) },
+      body: JSON.stringify({ title: 'Refused list' }),
+    })
+    // one URL outside the app: nothing is run
+    expect(Object.keys(await asked.json())).toEqual(['success', 'data'])
+  })
+})
+
+describe('optimistic updates, in Chromium on a built app', () => {
+  it('shows a toggle at once and rolls it back when the server refuses it', async () => {
+    const { page } = await openDemo()
+    await page.click('[data-test="toggle-2"]')
+    // at once, before the server's answer (it takes 300 ms)
+    expect(await page.getAttribute('[data-test="todo-2"]', 'data-done')).toBe('true')
+    await page.waitForSelector('[data-test="toggle-error"]')
+    expect(await page.textContent('[data-test="toggle-error"]')).toContain('LOCKED')
+    expect(await page.getAttribute('[data-test="todo-2"]', 'data-done')).toBe('false')
+    await page.context().close()
+  })
+
+  it('ends two quick toggles of the same todo in the state the server holds', async () => {
+    const { page, sent } = await openDemo()
+    await page.click('[data-test="toggle-1"]')
+    expect(await page.getAttribute('[data-test="todo-1"]', 'data-done')).toBe('true')
+    await page.click('[data-test="toggle-1"]')
+    expect(await page.getAttribute('[data-test="todo-1"]', 'data-done')).toBe('false')
+    await page.waitForFunction(() => document.querySelectorAll('[data-test="stats"]').length === 1 && document.querySelector('[data-test="stats"]')?.textContent?.trim() === '0/2', undefined, { timeout: 5000 })
+    await page.waitForTimeout(700)
+    const held = (await serverState()).find(todo => todo.id === 1)!
+    expect(held.done).toBe(false)
+    expect(await page.getAttribute('[data-test="todo-1"]', 'data-done')).toBe(String(held.done))
+    // queued: both reached the server, in order, each answered with the refreshed data
+    expect(sent).toEqual(['PATCH /api/refresh-demo/todos/1', 'PATCH /api/refresh-demo/todos/1'])
+    await page.context().close()
+  })
+})
