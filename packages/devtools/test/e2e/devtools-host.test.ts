@@ -5,12 +5,12 @@ import type { Browser, Frame, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../../../../test-utils/browser'
 import { waitFor } from './dev-server'
-import { startPanelApp } from './panel-app'
-import type { PanelApp } from './panel-app'
+import { startScratchDev } from './scratch-app'
+import type { ScratchDev } from './scratch-app'
 
 const results = fileURLToPath(new URL('../../test-results/', import.meta.url))
 
-let app: PanelApp
+let app: ScratchDev
 let browser: Browser
 let page: Page
 
@@ -19,9 +19,11 @@ beforeAll(async () => {
     throw new Error('Build the panel first: pnpm --filter @action-route/devtools build')
   }
   await mkdir(results, { recursive: true })
-  app = await startPanelApp('host', {
-    'server/api/hello.get.ts': 'export default defineAction({ handler: () => ({ hello: true }) })\n',
-  }, { devtools: true })
+  app = await startScratchDev({
+    name: 'host',
+    files: { 'server/api/hello.get.ts': 'export default defineAction({ handler: () => ({ hello: true }) })\n' },
+    devtools: true,
+  })
   browser = await launchChromium()
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } })
   await page.addInitScript(({ token }) => {

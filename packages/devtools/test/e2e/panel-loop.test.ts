@@ -6,8 +6,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Har } from '../../src/client/logic/records-to-har'
 import { launchChromium } from '../../../../test-utils/browser'
-import { startPanelApp } from './panel-app'
-import type { PanelApp } from './panel-app'
+import { startScratchDev } from './scratch-app'
+import type { ScratchDev } from './scratch-app'
 
 const results = fileURLToPath(new URL('../../test-results/', import.meta.url))
 const docsShot = (name: string) => fileURLToPath(new URL(`../../../../docs/${name}`, import.meta.url))
@@ -22,7 +22,7 @@ export default defineAction({
 `
 const WITH_USER = `export const withUser = defineActionMiddleware('withUser', ({ next }) => next({ ctx: { user: 'ada', role: 'admin' } }))\n`
 
-let app: PanelApp
+let app: ScratchDev
 let browser: Browser
 let context: BrowserContext
 let page: Page
@@ -34,7 +34,7 @@ beforeAll(async () => {
     throw new Error('Build the panel first: pnpm --filter @action-route/devtools build')
   }
   await mkdir(results, { recursive: true })
-  app = await startPanelApp('loop', { 'server/api/hello.post.ts': HELLO, 'server/utils/with-user.ts': WITH_USER })
+  app = await startScratchDev({ name: 'loop', files: { 'server/api/hello.post.ts': HELLO, 'server/utils/with-user.ts': WITH_USER } })
   browser = await launchChromium()
   context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true })
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseURL })

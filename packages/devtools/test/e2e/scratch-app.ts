@@ -34,6 +34,8 @@ export interface ScratchAppOptions {
   files?: Record<string, string>
   /** `app.baseURL`, e.g. `/base/`. */
   baseURL?: string
+  /** Turn Nuxt DevTools itself on (it stays off by default). */
+  devtools?: boolean
 }
 
 /** A small action every scratch app answers, so the registry has something to list. */
@@ -46,21 +48,21 @@ export default defineAction({
 `
 
 /**
- * Writes a small Nuxt app (the module, DevTools' auth on, zod) in `.scratch-h2-<name>` under
- * packages/runtime/test/fixtures (or the compatibility suite's installed app), starts `nuxi dev` on it on a port in 42000-42999
+ * Writes a small Nuxt app (the module, DevTools' auth on, zod) in `.scratch-<name>` under
+ * packages/runtime/test/fixtures (or the compatibility suite's installed app), starts `nuxi dev` on it on a free port
  * with a fresh DevTools token, and waits until the registry answers.
  * @example
  * const app = await startScratchDev({ name: 'unmatched', files: { 'server/api/hello.post.ts': HELLO_ACTION } })
  */
 export async function startScratchDev(options: ScratchAppOptions): Promise<ScratchDev> {
-  const rootDir = join(scratchRoot, `.scratch-h2-${options.name}`)
+  const rootDir = join(scratchRoot, `.scratch-${options.name}`)
   await rm(rootDir, { recursive: true, force: true })
   const files: Record<string, string> = {
     'package.json': JSON.stringify({ name: `scratch-${options.name}`, private: true, type: 'module', dependencies: { zod: '*' } }, null, 2),
     'nuxt.config.ts': [
       'export default defineNuxtConfig({',
       `  modules: [${JSON.stringify(moduleEntry)}],`,
-      '  devtools: { enabled: false },',
+      `  devtools: { enabled: ${options.devtools === true} },`,
       `  app: { baseURL: ${JSON.stringify(options.baseURL ?? '/')} },`,
       '  compatibilityDate: \'2025-07-15\',',
       '  telemetry: false,',
@@ -76,8 +78,10 @@ export async function startScratchDev(options: ScratchAppOptions): Promise<Scrat
     await writeFile(join(rootDir, path), contents)
   }
   const home = await createDevtoolsHome()
-  const port = await portInRange(42000, 42999)
-  const child = spawn(node, [nuxtBin, 'dev', '--port', String(port), '--host', '127.0.0.1', '--no-fork'], { cwd: rootDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...home.env } })
+  const port = await portInRange(42000, 44999)
+  // Nuxt DevTools sets itself up only outside a test runner: it returns early under VITEST or TEST (and vitest sets NODE_ENV)
+  const env = Object.fromEntries(Object.entries({ ...process.env, ...home.env }).filter(([name]) => !options.devtools || !/^(?:VITEST.*|TEST|NODE_ENV)$/.test(name)))
+  const child = spawn(node, [nuxtBin, 'dev', '--port', String(port), '--host', '127.0.0.1', '--no-fork'], { cwd: rootDir, stdio: ['ignore', 'pipe', 'pipe'], env })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk))
