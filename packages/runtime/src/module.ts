@@ -1,4 +1,4 @@
-import { addImports, addNitroPlugin, addServerImports, createResolver, defineNuxtModule } from '@nuxt/kit'
+import { addImports, addNitroPlugin, addServerHandler, addServerImports, createResolver, defineNuxtModule } from '@nuxt/kit'
 import { defu } from 'defu'
 import { answerHeadLikeGet } from './head-routes'
 import type { NitroLike } from './head-routes'
@@ -39,7 +39,7 @@ export const serverAutoImports = [
 ] as const
 
 /** The client API the module auto-imports in app code. */
-export const clientAutoImports = ['useAction', 'useActionQuery', '$action'] as const
+export const clientAutoImports = ['useAction', 'useActionQuery', 'useActionForm', '$action'] as const
 
 export default defineNuxtModule<ModuleOptions>({
   meta: {
@@ -81,6 +81,14 @@ export default defineNuxtModule<ModuleOptions>({
     // the client: useAction, useActionQuery and $action, typed by a route map generated from the route files
     addImports(clientAutoImports.map(name => ({ name, from: resolver.resolve('./runtime/app/index') })))
     setupClientFetch(nuxt)
+    // useActionForm without JavaScript: a form posted to its page runs its action in-process before the page renders
+    addServerHandler({
+      middleware: true,
+      handler: pickServerFile(nitroMajor, {
+        nitro2: resolver.resolve('./runtime/form-post/nitro2'),
+        nitro3: resolver.resolve('./runtime/form-post/nitro3'),
+      }),
+    })
     const routeMap = setupRouteMap(nuxt, resolver.resolve('./runtime/app/route-map'))
 
     // HEAD answers like GET (DESIGN.md); the hook is typed by Nuxt's Nitro package, not by @nuxt/schema

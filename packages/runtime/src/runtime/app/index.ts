@@ -3,6 +3,9 @@ export { useAction } from './use-action'
 export type { UseActionOptions } from './use-action'
 export { useActionQuery } from './use-action-query'
 export type { ActionQuery, UseActionQueryOptions } from './use-action-query'
+export { useActionForm } from './use-action-form'
+export type { ActionForm, ActionFormAttrs, FormActionPath, UseActionFormOptions } from './use-action-form'
+export type { FieldPath, FormFieldAttrs, FormFieldErrors } from './internal/form-paths'
 export type { ActionState, ActionStateOptions, ActionStatus } from './internal/action-state'
 export type {
   ActionCallOptions,

@@ -1,0 +1,55 @@
+/** Form entries the same on both sides: a browser's `FormData`, or one the server read from a posted page. */
+export type FormEntries = Iterable<[string, FormDataEntryValue]>
+
+const isUnsafeKey = (key: string): boolean => key === '__proto__' || key === 'constructor' || key === 'prototype'
+const isBlank = (value: FormDataEntryValue): boolean => typeof value === 'string' ? value === '' : value.name === '' && value.size === 0
+
+/**
+ * Puts one value at a dot path. A whole-number segment below `maxIndex`
+ * makes an array (so `tags.99999999` cannot build a huge one), any other an
+ * object; a name seen twice becomes a list, as the server reads a flat form.
+ */
+function setAtPath(target: Record<string, unknown>, path: string[], value: FormDataEntryValue, maxIndex: number): void {
+  let node: Record<string, unknown> = target
+  for (let index = 0; index < path.length - 1; index++) {
+    const key = path[index]!
+    const wantsArray = /^\d+$/.test(path[index + 1]!) && Number(path[index + 1]) < maxIndex
+    const existing = node[key]
+    if (typeof existing !== 'object' || existing === null || existing instanceof Blob || Array.isArray(existing) !== wantsArray) {
+      node[key] = wantsArray ? [] : {}
+    }
+    node = node[key] as Record<string, unknown>
+  }
+  const last = path[path.length - 1]!
+  const existing = node[last]
+  if (existing === undefined) node[last] = value
+  else if (Array.isArray(existing) && !Array.isArray(node)) existing.push(value)
+  else node[last] = [existing, value]
+}
+
+/**
+ * A form's entries to an action's input, read the same way in the browser
+ * and on the server for a page posted without JavaScript:
+ * - names are dot paths: `address.city` nests, `tags.0` and `items.1.name`
+ *   make arrays (a name given twice, like a multiple select, makes a list);
+ * - an empty field (an empty text, no file chosen) is left out, as if not
+ *   sent, so an optional schema field accepts it;
+ * - values stay strings (the schema coerces numbers and booleans, as for a
+ *   query) and files stay `File`;
+ * - `__proto__`, `constructor` and `prototype` segments drop the entry.
+ * With a file among the entries the answer is a `FormData` of the same flat
+ * names (sent as multipart, as today); otherwise the nested object (sent as JSON).
+ * @example
+ * formToInput([['address.city', 'Oslo'], ['tags.0', 'a'], ['note', '']]) // { address: { city: 'Oslo' }, tags: ['a'] }
+ */
+export function formToInput(entries: FormEntries): Record<string, unknown> | FormData {
+  const kept = [...entries].filter(([name, value]) => !isBlank(value) && !name.split('.').some(isUnsafeKey))
+  if (kept.some(([, value]) => typeof value !== 'string')) {
+    const form = new FormData()
+    for (const [name, value] of kept) form.append(name, value)
+    return form
+  }
+  const input: Record<string, unknown> = {}
+  for (const [name, value] of kept) setAtPath(input, name.split('.'), value, kept.length)
+  return input
+}

@@ -1,0 +1,197 @@
+import { computed, shallowRef } from 'vue'
+import type { ComputedRef, ShallowRef } from 'vue'
+import { withQuery } from 'ufo'
+import type { StandardSchemaV1 } from '@standard-schema/spec'
+import { useRequestEvent, useRequestURL, useState } from '#imports'
+import type { ActionErrorData, ActionResult } from '../server/types'
+import type { ActionInput, ActionMethod, ActionOutput, ActionParams, ActionPath, DefaultMethod } from './route-map'
+import type { ActionState } from './internal/action-state'
+import type { FieldPath, FormFieldAttrs, FormFieldErrors } from './internal/form-paths'
+import type { FormPostState } from './internal/form-post'
+import { FORM_CONTEXT_KEY, FORM_QUERY, formId } from './internal/form-post'
+import { formToInput } from './internal/form-input'
+import { validateForm } from './internal/form-validate'
+import { formSnapshot, restoreForm } from './internal/form-dom'
+import { fillParams } from './internal/fill-params'
+import type { UseActionOptions } from './use-action'
+import { useAction } from './use-action'
+import defaultMethods from '#build/action-route-methods.mjs'
+
+/** The routes a form can post to: those with a method that has a body. */
+export type FormActionPath = { [K in ActionPath]: [Exclude<ActionMethod<K>, 'GET' | 'HEAD'>] extends [never] ? never : K }[ActionPath]
+
+type DeepPartial<T> = T extends Blob | Date ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T
+
+/** Options of `useActionForm`. */
+export interface UseActionFormOptions<P extends ActionPath, M extends ActionMethod<P>>
+  extends Pick<UseActionOptions<P, M>, 'method' | 'headers' | 'timeout'> {
+  /** Route params of the action; read once, when the form is set up. */
+  params?: ActionParams<P>
+  /** What the fields show at first and go back to after a success. */
+  initial?: DeepPartial<ActionInput<P, M>>
+  /**
+   * The action's input schema (or another Standard Schema of the same
+   * input), run in the browser before anything is sent; a failure shows as
+   * field errors and sends nothing. Opt-in: it ships the schema to the client.
+   */
+  validate?: StandardSchemaV1<ActionInput<P, M>>
+  /** Tells apart several forms of one action on a page. */
+  key?: string
+  onSuccess?: (data: ActionOutput<P, M>) => void
+  onError?: (error: ActionErrorData) => void
+}
+
+/** What `v-bind` puts on the `<form>`: a real post to the page itself, enhanced once the page is interactive. */
+export interface ActionFormAttrs {
+  method: 'post'
+  action: string
+  enctype: 'multipart/form-data'
+  onSubmit: (event: Event) => void
+  onInput: (event: Event) => void
+  onChange: (event: Event) => void
+  ref: (element: unknown) => void
+}
+
+/** What `useActionForm` returns. */
+export interface ActionForm<TInput, TData> extends Pick<ActionState<TInput, TData>, 'data' | 'error' | 'status' | 'pending' | 'abort'> {
+  /** Bind on the `<form>`: `<form v-bind="attrs">`. */
+  attrs: ComputedRef<ActionFormAttrs>
+  /** Bind on an input: `<input v-bind="field('address.city')">`; `{ restore: false }` never shows a posted value back (passwords). */
+  field: <N extends FieldPath<TInput>>(name: N, options?: { restore?: boolean }) => FormFieldAttrs<N>
+  /** The errors of each field by its name (`address.city`, `items.1.name`), `_root` for the whole input. */
+  fieldErrors: ComputedRef<FormFieldErrors<TInput>>
+  /** Whether a field differs from what the form last started from. */
+  dirty: Readonly<ShallowRef<boolean>>
+  /** Sends the form (the bound one by default), as a submit does. */
+  submit: (form?: HTMLFormElement) => Promise<ActionResult<TData>>
+  /** Back to idle with the initial values. */
+  reset: () => void
+}
+
+function valueAt(source: unknown, path: string): string | undefined {
+  let node = source
+  for (const key of path.split('.')) node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined
+  return typeof node === 'string' || typeof node === 'number' || typeof node === 'boolean' || typeof node === 'bigint' ? String(node) : undefined
+}
+
+/**
+ * A form for an action that works before and without JavaScript. Its
+ * `<form>` posts to the page itself; the module's server handler runs the
+ * action in-process and the page renders again with the field errors (the
+ * error's status, 422 for validation) or, after a success, answers 303 back
+ * to the page, which renders the success. Once the page is interactive the
+ * same form sends its fields to the action with `useAction`, validating
+ * them first when `validate` is given. Field names are the input's dot
+ * paths (`address.city`, `tags.0`, `items.1.name`); values are sent as
+ * strings, so the schema coerces numbers and booleans, as for a query.
+ * @example
+ * const { attrs, field, fieldErrors, pending } = useActionForm('/api/signup', { initial: { address: { city: 'Oslo' } } })
+ * // <form v-bind="attrs"><input v-bind="field('address.city')"><p>{{ fieldErrors['address.city']?.[0] }}</p></form>
+ */
+export function useActionForm<P extends FormActionPath, M extends ActionMethod<P> = DefaultMethod<P> & ActionMethod<P>>(
+  path: P,
+  options: UseActionFormOptions<P, M> = {},
+): ActionForm<ActionInput<P, M>, ActionOutput<P, M>> {
+  type Data = ActionOutput<P, M>
+  const method = String(options.method ?? (Object.hasOwn(defaultMethods, path) ? defaultMethods[path] : 'POST')).toUpperCase()
+  const url = fillParams(path, options.params)
+  const id = formId(method, url, options.key)
+  const action = useAction(path, {
+    method: options.method,
+    params: options.params,
+    headers: options.headers,
+    timeout: options.timeout,
+    onSuccess: data => options.onSuccess?.(data),
+    onError: error => options.onError?.(error),
+  } as UseActionOptions<P, M>)
+
+  // the answer to a post made without JavaScript, handed over by the server (and to the browser in the payload)
+  const posted = useState<FormPostState | null>(`action-route-form:${id}`, () => {
+    const state = import.meta.server ? useRequestEvent()?.context[FORM_CONTEXT_KEY] as FormPostState | undefined : undefined
+    return state?.form === id ? state : null
+  })
+  const postedValues = posted.value?.values
+  if (posted.value) {
+    const { result } = posted.value
+    if (result.success) action.data.value = result.data as Data
+    else action.error.value = result.error
+    action.status.value = result.success ? 'success' : 'error'
+    // shown once: a later mount of the same form starts clean
+    if (import.meta.client) posted.value = null
+  }
+
+  const dirty = shallowRef(false)
+  let element: HTMLFormElement | undefined
+  let clean = ''
+  const page = useRequestURL()
+  const initialOf = (name: string) => valueAt(options.initial, name)
+  const fieldErrors = computed(() => (action.error.value?.fieldErrors ?? {}) as FormFieldErrors<ActionInput<P, M>>)
+
+  function startOver(form: HTMLFormElement | undefined) {
+    if (!form) return
+    restoreForm(form, initialOf)
+    clean = formSnapshot(form)
+    dirty.value = false
+  }
+
+  async function submit(form = element): Promise<ActionResult<Data>> {
+    if (!form) throw new TypeError('useActionForm: no form to submit; bind `attrs` on a <form> or pass one')
+    const input = formToInput(new FormData(form))
+    const fieldErrors = options.validate && await validateForm(options.validate, input)
+    if (fieldErrors) {
+      const error: ActionErrorData = { code: 'VALIDATION_ERROR', message: 'Input validation failed', statusCode: 422, fieldErrors }
+      action.error.value = error
+      action.status.value = 'error'
+      options.onError?.(error)
+      return { success: false, error }
+    }
+    const result = await action.execute(input as ActionInput<P, M>)
+    if (result.success) startOver(form)
+    return result
+  }
+
+  const track = (event: Event) => {
+    element = event.currentTarget as HTMLFormElement
+    dirty.value = formSnapshot(element) !== clean
+  }
+  const attrs = computed<ActionFormAttrs>(() => ({
+    method: 'post',
+    action: withQuery(page.pathname + page.search, {
+      [FORM_QUERY.action]: url,
+      [FORM_QUERY.method]: method === 'POST' ? undefined : method,
+      [FORM_QUERY.key]: options.key,
+    }),
+    enctype: 'multipart/form-data',
+    onSubmit(event) {
+      event.preventDefault()
+      void submit(event.currentTarget as HTMLFormElement)
+    },
+    onInput: track,
+    onChange: track,
+    ref(value) {
+      element = value instanceof HTMLFormElement ? value : undefined
+      if (element) clean = formSnapshot(element)
+    },
+  }))
+
+  return {
+    attrs,
+    field: (name, fieldOptions) => ({
+      'name': name,
+      'value': (fieldOptions?.restore === false ? undefined : postedValues?.[name]) ?? initialOf(name),
+      'aria-invalid': (fieldErrors.value as Record<string, string[] | undefined>)[name] ? 'true' : undefined,
+    }),
+    fieldErrors,
+    dirty,
+    data: action.data,
+    error: action.error,
+    status: action.status,
+    pending: action.pending,
+    abort: action.abort,
+    submit,
+    reset() {
+      action.reset()
+      startOver(element)
+    },
+  }
+}

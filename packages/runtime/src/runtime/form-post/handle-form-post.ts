@@ -1,0 +1,130 @@
+import type { ActionResult } from '../server/types'
+import type { FormPostState } from '../app/internal/form-post'
+import { FORM_QUERY, formId } from '../app/internal/form-post'
+import { formToInput } from '../app/internal/form-input'
+import { isActionResult } from '../app/internal/call-action'
+import { FORWARDED_REQUEST_HEADERS, ssrCallHeaders, staysInApp } from '../app/internal/forwarded-headers'
+import { isCrossSite } from './internal/is-cross-site'
+import { clearFlashCookie, flashCookie, readFlashCookie } from './internal/flash-cookie'
+
+/** The page request, as both Nitro majors can give it. */
+export interface FormPostRequest {
+  method: string
+  url: URL
+  headers: Headers
+  readForm: () => Promise<FormData>
+}
+
+/** Calls an action inside the app: `path` is the action's URL below the app's base. */
+export type LocalFetch = (path: string, init: { method: string, headers: Record<string, string>, body: string | Uint8Array }) => Promise<Response>
+
+/** What the page request becomes. */
+export type FormPostOutcome =
+  | { kind: 'pass' }
+  | { kind: 'refuse', status: number, message: string }
+  | { kind: 'redirect', location: string, setCookies: string[] }
+  | { kind: 'render', status?: number, state: FormPostState, setCookies: string[] }
+
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+const PASS: FormPostOutcome = { kind: 'pass' }
+
+/** The page's own URL without the form's query: where a success redirects, where the flash cookie lives. */
+function pageLocation(url: URL): string {
+  const query = new URLSearchParams(url.search)
+  for (const name of Object.values(FORM_QUERY)) query.delete(name)
+  const search = query.toString()
+  return search ? `${url.pathname}?${search}` : url.pathname
+}
+
+/** A form's text entries, to fill the fields again; files cannot be. */
+function textValues(form: FormData): Record<string, string> {
+  const values: Record<string, string> = Object.create(null)
+  for (const [name, value] of form) if (typeof value === 'string' && !(name in values)) values[name] = value
+  return { ...values }
+}
+
+/** The action's input as the body of an in-app request: JSON, or multipart when it holds files. */
+async function toBody(input: Record<string, unknown> | FormData): Promise<{ body: string | Uint8Array, contentType: string }> {
+  if (!(input instanceof FormData)) return { body: JSON.stringify(input), contentType: 'application/json' }
+  const encoded = new Request('http://form.invalid/', { method: 'POST', body: input })
+  return { body: new Uint8Array(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! }
+}
+
+async function readEnvelope(response: Response): Promise<ActionResult<unknown>> {
+  const text = await response.text()
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  }
+  catch {
+    // not an envelope: answered below
+  }
+  return isActionResult(value)
+    ? value
+    : { success: false, error: { code: 'INVALID_RESPONSE', message: 'The server did not answer with an action envelope', statusCode: response.status } }
+}
+
+/**
+ * A page request seen by the form handler. A GET carrying a form's flash
+ * cookie renders the success it holds (and clears it). A POST to a page
+ * with the form query (`?__action=/api/signup`) runs that action
+ * in-process with the posted fields as its input (dot paths nested, as the
+ * browser's `useActionForm` does) and the user's cookies, then answers 303
+ * back to the page after a success, or renders the page with the error's
+ * status (422 for field errors) and the posted values. A post from another
+ * site is refused (403) before anything is read; a body over `maxBodySize`
+ * or without a length too (413, 411). Everything else passes untouched.
+ * @example
+ * const outcome = await handleFormPost(request, (path, init) => nitroApp.localFetch(path, init), { maxBodySize: 1048576 })
+ */
+export async function handleFormPost(request: FormPostRequest, fetchLocal: LocalFetch, limits: { maxBodySize: number }): Promise<FormPostOutcome> {
+  if (request.method === 'GET') return readFlash(request)
+  const target = request.method === 'POST' ? request.url.searchParams.get(FORM_QUERY.action) : null
+  if (target === null) return PASS
+  if (isCrossSite(request.headers)) return { kind: 'refuse', status: 403, message: 'A form of another site cannot post here' }
+  const method = (request.url.searchParams.get(FORM_QUERY.method) ?? 'POST').toUpperCase()
+  if (!staysInApp(target) || !BODY_METHODS.has(method)) return { kind: 'refuse', status: 400, message: 'The form names no action of this app' }
+  const length = request.headers.get('content-length')
+  if (length === null) return { kind: 'refuse', status: 411, message: 'A form post needs a Content-Length' }
+  if (Number(length) > limits.maxBodySize) return { kind: 'refuse', status: 413, message: `A form post is limited to ${limits.maxBodySize} bytes` }
+
+  let form: FormData
+  try {
+    form = await request.readForm()
+  }
+  catch {
+    return { kind: 'refuse', status: 400, message: 'Invalid form data in request body' }
+  }
+  const { body, contentType } = await toBody(formToInput(form))
+  const pageHeaders = Object.fromEntries(FORWARDED_REQUEST_HEADERS.map(name => [name, request.headers.get(name) ?? undefined]))
+  const response = await fetchLocal(target, {
+    method,
+    headers: { ...ssrCallHeaders(target, pageHeaders), 'content-type': contentType, 'accept': 'application/json' },
+    body,
+  })
+  const setCookies = response.headers.getSetCookie()
+  const result = await readEnvelope(response)
+  const id = formId(method, target, request.url.searchParams.get(FORM_QUERY.key) ?? undefined)
+  if (!result.success) {
+    return { kind: 'render', status: result.error.statusCode || 500, state: { form: id, values: textValues(form), result }, setCookies }
+  }
+  const secure = request.url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https'
+  setCookies.push(flashCookie(request.url.pathname, { form: id, data: result.data }, secure))
+  return { kind: 'redirect', location: pageLocation(request.url), setCookies }
+}
+
+/** Whether a GET is the browser loading a page (not an asset or a fetch under the page's path). */
+function loadsPage(headers: Headers): boolean {
+  const destination = headers.get('sec-fetch-dest')
+  return destination === null ? (headers.get('accept') ?? '').includes('text/html') : destination === 'document'
+}
+
+function readFlash(request: FormPostRequest): FormPostOutcome {
+  const flash = loadsPage(request.headers) ? readFlashCookie(request.headers.get('cookie')) : undefined
+  if (!flash) return PASS
+  return {
+    kind: 'render',
+    state: { form: flash.form, values: {}, result: { success: true, data: flash.data } },
+    setCookies: [clearFlashCookie(request.url.pathname)],
+  }
+}

@@ -1,0 +1,30 @@
+// Nitro 2 (Nuxt 3 and 4) server middleware: forms posted to a page without JavaScript (handle-form-post.ts).
+import { appendResponseHeader, createError, defineEventHandler, getRequestURL, readFormData, sendRedirect, setResponseStatus } from 'h3'
+import { actionDefaults } from '../server/internal/action-defaults'
+import { FORM_CONTEXT_KEY } from '../app/internal/form-post'
+import type { LocalFetch } from './handle-form-post'
+import { handleFormPost } from './handle-form-post'
+
+/** Nitro 2's in-app `$fetch`: under the app's base URL, handled in-process, passing `context` to the action's event. */
+interface NitroLocalFetch {
+  raw: (path: string, options: Record<string, unknown>) => Promise<{ status: number, headers: Headers, _data?: unknown }>
+}
+
+export default defineEventHandler(async (event) => {
+  const fetchLocal: LocalFetch = async (path, init) => {
+    const local = (globalThis as unknown as { $fetch: NitroLocalFetch }).$fetch
+    const answer = await local.raw(path, { ...init, context: event.context, responseType: 'text', ignoreResponseError: true, retry: 0 })
+    return new Response(typeof answer._data === 'string' ? answer._data : null, { status: answer.status, headers: answer.headers })
+  }
+  const outcome = await handleFormPost(
+    { method: event.method, url: getRequestURL(event), headers: event.headers, readForm: () => readFormData(event) },
+    fetchLocal,
+    actionDefaults,
+  )
+  if (outcome.kind === 'pass') return
+  if (outcome.kind === 'refuse') throw createError({ statusCode: outcome.status, statusMessage: outcome.message })
+  for (const cookie of outcome.setCookies) appendResponseHeader(event, 'set-cookie', cookie)
+  if (outcome.kind === 'redirect') return sendRedirect(event, outcome.location, 303)
+  if (outcome.status) setResponseStatus(event, outcome.status)
+  event.context[FORM_CONTEXT_KEY] = outcome.state
+})

@@ -1,0 +1,35 @@
+// Nitro 3 (Nuxt 5) server middleware: forms posted to a page without JavaScript (handle-form-post.ts).
+// A plain h3 v2 handler on web standards that imports no h3; Nitro 3 serves a fetch of an app path in-process.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- an ambient module declaration, nothing to import at run time
+/// <reference path="../server/plugins/nitro-runtime-config.d.ts" />
+import { useRuntimeConfig } from 'nitro/runtime-config'
+import { joinURL } from 'ufo'
+import { actionDefaults } from '../server/internal/action-defaults'
+import { FORM_CONTEXT_KEY } from '../app/internal/form-post'
+import { handleFormPost } from './handle-form-post'
+
+interface H3v2Event {
+  req: Request
+  url: URL
+  res: { status?: number, headers: Headers }
+  context: Record<string, unknown>
+}
+
+export default async (event: H3v2Event) => {
+  const base = (useRuntimeConfig() as { app?: { baseURL?: string } }).app?.baseURL ?? '/'
+  const outcome = await handleFormPost(
+    { method: event.req.method, url: event.url, headers: event.req.headers, readForm: () => event.req.formData() },
+    (path, init) => fetch(joinURL(base, path), init as RequestInit),
+    actionDefaults,
+  )
+  if (outcome.kind === 'pass') return
+  if (outcome.kind === 'refuse') return new Response(outcome.message, { status: outcome.status, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+  if (outcome.kind === 'redirect') {
+    const headers = new Headers({ location: outcome.location })
+    for (const cookie of outcome.setCookies) headers.append('set-cookie', cookie)
+    return new Response(null, { status: 303, headers })
+  }
+  for (const cookie of outcome.setCookies) event.res.headers.append('set-cookie', cookie)
+  if (outcome.status) event.res.status = outcome.status
+  event.context[FORM_CONTEXT_KEY] = outcome.state
+}
