@@ -137,7 +137,7 @@ for (const target of targets) {
     cwd: root,
     env: { ...process.env, E2E_FIXTURE_DIR: fixtureApp, E2E_NODE: node, ACTION_ROUTE_MODULE: '@action-route/runtime' },
   }))
-  step(results, target, 'DevTools e2e (nuxi dev: endpoints, recorder, panel in Chromium)', () => run('pnpm', ['exec', 'vitest', 'run', '--project', 'devtools-e2e', 'dev-endpoints', 'devtools-tab'], {
+  step(results, target, 'DevTools e2e (nuxi dev: endpoints, recorder, the create-action loop, base URL, the panel in Chromium and inside DevTools)', () => run('pnpm', ['exec', 'vitest', 'run', '--project', 'devtools-e2e', 'dev-endpoints', 'devtools-tab', 'devtools-host', 'panel-loop', 'recorder-loop', 'create-action-endpoint', 'base-url'], {
     cwd: root,
     env: { ...process.env, E2E_DEV_APP_DIR: devApp, E2E_NODE: node },
   }))
