@@ -77,25 +77,25 @@ describe('defineAction types', () => {
 
   it('SPEC TOutput and TOutputSchema: data is the handler return type, or the output schema output', () => {
     const plain = defineAction({ handler: async () => ({ id: 1, secret: 'x' }) })
-    expectTypeOf(plain['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: { id: number, secret: string } } | undefined>()
+    expectTypeOf(plain['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: { id: number, secret: string }, errors: {} } | undefined>()
     const shaped = defineAction({
       outputSchema: z.object({ id: z.number() }),
       handler: async () => ({ id: 1, secret: 'x' }),
     })
-    expectTypeOf(shaped['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: { id: number } } | undefined>()
+    expectTypeOf(shaped['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: { id: number }, errors: {} } | undefined>()
     const nothing = defineAction({ handler: () => {} })
-    expectTypeOf(nothing['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: null } | undefined>()
+    expectTypeOf(nothing['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: null, errors: {} } | undefined>()
   })
 
   it('data is what a thenable the handler returns (a query builder) resolves to', () => {
     const query: PromiseLike<{ id: number }[]> = { then: (resolve, reject) => Promise.resolve([{ id: 1 }]).then(resolve, reject) }
     const listed = defineAction({ handler: () => query })
-    expectTypeOf(listed['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: { id: number }[] } | undefined>()
+    expectTypeOf(listed['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: { id: number }[], errors: {} } | undefined>()
   })
 
   it('the client-facing input is the schema input (before transforms)', () => {
     const action = defineAction({ input: z.object({ count: z.string().transform(Number) }), handler: ({ input }) => input.count })
-    expectTypeOf(action['~types']).toEqualTypeOf<{ input: { count: string }, params: Record<string, string>, data: number } | undefined>()
+    expectTypeOf(action['~types']).toEqualTypeOf<{ input: { count: string }, params: Record<string, string>, data: number, errors: {} } | undefined>()
   })
 
   it('the handler answers the envelope', () => {
@@ -152,6 +152,6 @@ describe('createActionClient types', () => {
         expectTypeOf(params).toEqualTypeOf<{ id: number }>()
         return { ok: true, extra: 1 }
       })
-    expectTypeOf(action['~types']).toEqualTypeOf<{ input: { title: string }, params: { id: unknown }, data: { ok: boolean } } | undefined>()
+    expectTypeOf(action['~types']).toEqualTypeOf<{ input: { title: string }, params: { id: unknown }, data: { ok: boolean }, errors: {} } | undefined>()
   })
 })

@@ -1,4 +1,5 @@
-import type { ActionResult, ActionTypes } from '../server/types'
+import type { ActionErrorData, ActionResult, ActionTypes, FieldErrors } from '../server/types'
+import type { DeclaredStatus, ErrorDeclarations, RuntimeErrorCode } from '../server/declared-errors'
 
 /**
  * Route pattern → method (lower case, `default` for every method) → the
@@ -40,6 +41,41 @@ export type ActionInput<P extends ActionPath, M extends string> = [TypesOf<Handl
 export type ActionOutput<P extends ActionPath, M extends string> = [TypesOf<HandlerOf<P, M>>] extends [never] ? never
   : TypesOf<HandlerOf<P, M>> extends { data: infer D } ? D : never
 
+/** The errors a route file's action declares, `{}` when it declares none. */
+export type ActionDeclaredErrors<P extends ActionPath, M extends string> = [TypesOf<HandlerOf<P, M>>] extends [never] ? {}
+  : TypesOf<HandlerOf<P, M>> extends { errors: infer E extends ErrorDeclarations } ? E : {}
+
+/**
+ * The codes a call answers without the server: FETCH_ERROR, TIMEOUT_ERROR and
+ * ABORT_ERROR (statusCode 0), HTTP_ERROR (a failed HEAD) and INVALID_RESPONSE
+ * (an answer that is not an envelope).
+ */
+export type ClientErrorCode = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'ABORT_ERROR' | 'HTTP_ERROR' | 'INVALID_RESPONSE'
+
+/** One error per declared code, with its declared status. */
+type DeclaredErrorData<TErrors extends ErrorDeclarations> = {
+  [K in keyof TErrors & string]: { code: K, message: string, statusCode: DeclaredStatus<TErrors[K]>, fieldErrors?: FieldErrors }
+}[keyof TErrors & string]
+
+/**
+ * The error of a failed call to an action that declares `TErrors`: a union on
+ * `code` of the declared errors (each with its status), the runtime's own
+ * codes and the client's, so a `switch` over `code` can be exhaustive. An
+ * action that declares none fails with any string code.
+ * @example
+ * type E = ActionErrorOf<{ NOT_FOUND: { statusCode: 404 } }>
+ * // { code: 'NOT_FOUND', statusCode: 404, ... } | ActionErrorData<RuntimeErrorCode | ClientErrorCode>
+ */
+export type ActionErrorOf<TErrors extends ErrorDeclarations> = [keyof TErrors] extends [never]
+  ? ActionErrorData
+  : DeclaredErrorData<TErrors> | ActionErrorData<RuntimeErrorCode | ClientErrorCode>
+
+/** The error a failed call to a route and method gives (see `ActionErrorOf`). */
+export type ActionCallError<P extends ActionPath, M extends string> = ActionErrorOf<ActionDeclaredErrors<P, M>>
+
+/** The codes a failed call to a route and method can give; `string` when the action declares none. */
+export type ActionErrorCode<P extends ActionPath, M extends string> = ActionCallError<P, M>['code']
+
 /** The names of the `:name` and `**:name` segments of a pattern. */
 export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
   ? Name | ParamNames<`/${Rest}`>
@@ -74,5 +110,5 @@ export interface ActionCallOptions<P extends ActionPath, M extends HttpMethod> {
   retryDelay?: number
 }
 
-/** The envelope a call resolves to. */
-export type ActionCallResult<P extends ActionPath, M extends HttpMethod> = ActionResult<ActionOutput<P, M>>
+/** The envelope a call resolves to; its error is typed by the action's declared errors. */
+export type ActionCallResult<P extends ActionPath, M extends HttpMethod> = ActionResult<ActionOutput<P, M>, ActionCallError<P, M>>

@@ -12,9 +12,11 @@ import type {
   RouteParams,
   ServerErrorHandler,
 } from './types'
+import type { CompatibleErrorDeclarations, ErrorDeclarations, MergeErrorDeclarations, NoReservedCodes } from './declared-errors'
 import type { AnyActionOptions } from './define-action'
 import { assertStandardSchema } from './internal/standard-schema'
 import { deepFrozenCopy } from './internal/deep-frozen-copy'
+import { checkErrorDeclarations, mergeErrorDeclarations } from './internal/error-declarations'
 
 type ParamsOutput<S> = S extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<S> : RouteParams
 type ParamsInput<S> = S extends StandardSchemaV1 ? StandardSchemaV1.InferInput<S> : RouteParams
@@ -26,18 +28,25 @@ export interface ActionClient<
   TParamsSchema extends StandardSchemaV1 | undefined = undefined,
   TOutputSchema extends StandardSchemaV1 | undefined = undefined,
   TEvent = H3Event,
+  TErrors extends ErrorDeclarations = {},
 > {
-  /** Appends a middleware; the context it adds is typed for the ones after it and the handler. */
-  use<TAdded extends object>(middleware: ActionMiddleware<TCtx, TAdded, TEvent>): ActionClient<MergeContext<TCtx, TAdded>, TInputSchema, TParamsSchema, TOutputSchema, TEvent>
-  input<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, S, TParamsSchema, TOutputSchema, TEvent>
-  params<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, TInputSchema, S, TOutputSchema, TEvent>
-  outputSchema<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, TInputSchema, TParamsSchema, S, TEvent>
+  /** Appends a middleware; the context it adds is typed for the ones after it and the handler, and it gets the errors declared so far. */
+  use<TAdded extends object>(middleware: ActionMiddleware<TCtx, TAdded, TEvent, TErrors>): ActionClient<MergeContext<TCtx, TAdded>, TInputSchema, TParamsSchema, TOutputSchema, TEvent, TErrors>
+  input<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, S, TParamsSchema, TOutputSchema, TEvent, TErrors>
+  params<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, TInputSchema, S, TOutputSchema, TEvent, TErrors>
+  outputSchema<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, TInputSchema, TParamsSchema, S, TEvent, TErrors>
   /** Shallow-merges into the metadata set so far; the builder keeps a deep-frozen copy. */
-  metadata(metadata: ActionMetadata): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema, TEvent>
-  handleServerError(handler: ServerErrorHandler): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema, TEvent>
+  metadata(metadata: ActionMetadata): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema, TEvent, TErrors>
+  /**
+   * Declares more errors, merged into those declared so far: a code declared
+   * again may change its message, never its status (that does not compile,
+   * and throws a TypeError).
+   */
+  errors<const TAdded extends ErrorDeclarations>(errors: CompatibleErrorDeclarations<TErrors, TAdded> & NoReservedCodes<TAdded>): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema, TEvent, MergeErrorDeclarations<TErrors, TAdded>>
+  handleServerError(handler: ServerErrorHandler): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema, TEvent, TErrors>
   /** Finishes the action: exactly what `defineAction` returns. */
-  handler<TOutput>(handler: ActionHandler<InferSchemaOutput<TInputSchema>, ParamsOutput<TParamsSchema>, TCtx, TOutput, TEvent>):
-  ActionEventHandlerOf<TEvent, InferSchemaInput<TInputSchema>, ParamsInput<TParamsSchema>, InferActionData<TOutput, TOutputSchema>>
+  handler<TOutput>(handler: ActionHandler<InferSchemaOutput<TInputSchema>, ParamsOutput<TParamsSchema>, TCtx, TOutput, TEvent, TErrors>):
+  ActionEventHandlerOf<TEvent, InferSchemaInput<TInputSchema>, ParamsInput<TParamsSchema>, InferActionData<TOutput, TOutputSchema>, TErrors>
 }
 
 /** Options a client starts from. */
@@ -52,6 +61,7 @@ export interface ActionClientOptions {
 
 interface ClientState extends ActionClientOptions {
   middleware: readonly ActionMiddleware[]
+  errors?: ErrorDeclarations
   input?: StandardSchemaV1
   params?: StandardSchemaV1
   outputSchema?: StandardSchemaV1
@@ -70,6 +80,10 @@ function build(state: Readonly<ClientState>, define: DefineAnyAction): ActionCli
     params: (schema: StandardSchemaV1) => (assertStandardSchema(schema, 'params'), next({ params: schema })),
     outputSchema: (schema: StandardSchemaV1) => (assertStandardSchema(schema, 'outputSchema'), next({ outputSchema: schema })),
     metadata: (metadata: ActionMetadata) => next({ metadata: deepFrozenCopy({ ...state.metadata, ...metadata }) }),
+    errors: (errors: ErrorDeclarations) => {
+      const where = 'createActionClient().errors'
+      return next({ errors: mergeErrorDeclarations(state.errors ?? {}, checkErrorDeclarations(errors, where), where) })
+    },
     handleServerError: (handler: ServerErrorHandler) => next({ handleServerError: handler }),
     handler: (handler: ActionHandler<unknown, unknown, never, unknown>) => define({ ...state, handler } as AnyActionOptions),
   }) as unknown as ActionClient<never>

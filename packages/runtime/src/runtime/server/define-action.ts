@@ -2,6 +2,7 @@ import type { ActionDefinition, ActionMiddleware, DefineActionOptions } from './
 import type { ActionHost } from './internal/action-host'
 import { assertStandardSchema } from './internal/standard-schema'
 import { assertInputLimits } from './internal/action-defaults'
+import { checkErrorDeclarations, createErrorFactories } from './internal/error-declarations'
 import type { ActionCall } from './internal/action-call'
 import { deepFrozenCopy } from './internal/deep-frozen-copy'
 import { toErrorEnvelope } from './internal/to-error-envelope'
@@ -18,7 +19,7 @@ import { startTrace, timeHandler } from './internal/lifecycle-trace'
 
 /** Options of any action, whatever its schemas and event type: what the lifecycle reads. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyActionOptions = DefineActionOptions<any, any, any, any, any, any>
+export type AnyActionOptions = DefineActionOptions<any, any, any, any, any, any, any>
 
 /** The host-neutral handler: the host's event in, what the host's handler returns out. */
 export type ActionCore<TEvent> = ((event: TEvent) => Promise<unknown>) & { readonly '~action': ActionDefinition }
@@ -43,6 +44,10 @@ export function createActionCore<TEvent>(options: AnyActionOptions, host: Action
   }
   // a private copy, frozen all the way down: a middleware cannot change what the next request reads
   const metadata = deepFrozenCopy({ ...options.metadata })
+  const errors = checkErrorDeclarations(options.errors, 'defineAction')
+  const factories = createErrorFactories(errors)
+  // only an action that declares errors has its answers checked against them
+  const declared = Object.keys(errors).length > 0 ? errors : undefined
   const handler = options.handler as Parameters<typeof runHandler>[0]
 
   const { outputSchema, handleServerError } = options
@@ -57,7 +62,7 @@ export function createActionCore<TEvent>(options: AnyActionOptions, host: Action
       trace?.step('parse')
       let raw = parseInput(event, host, options)
       if (raw instanceof Promise) raw = await raw
-      const call: ActionCall<TEvent> = { input: raw, params: host.params(event), event, ctx: {} }
+      const call: ActionCall<TEvent> = { input: raw, params: host.params(event), event, ctx: {}, errors: factories }
       // 2. validate them
       trace?.step('validate')
       let invalid = validateInput(options, call)
@@ -77,7 +82,7 @@ export function createActionCore<TEvent>(options: AnyActionOptions, host: Action
       return withRefreshedQueries(event, host, respondWithData(event, host, data, trace))
     }
     catch (thrown) {
-      return respondWithError(event, host, toErrorEnvelope(thrown, handleServerError, host.hostError), trace)
+      return respondWithError(event, host, toErrorEnvelope(thrown, handleServerError, host.hostError, declared), trace)
     }
   }
 
@@ -91,6 +96,7 @@ export function createActionCore<TEvent>(options: AnyActionOptions, host: Action
       outputSchema: options.outputSchema,
       middleware,
       metadata,
+      errors,
       maxBodySize: options.maxBodySize,
       maxFormFields: options.maxFormFields,
       maxFormFiles: options.maxFormFiles,

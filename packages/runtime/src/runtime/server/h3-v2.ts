@@ -2,6 +2,7 @@
 // run time: its handlers are plain functions of the event, so it works with whichever h3 2.x the host bundles.
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type * as Core from './types'
+import type { ErrorDeclarations } from './declared-errors'
 import type { H3V2Event } from './adapters/h3-v2'
 import { defineActionMiddleware as defineAnyActionMiddleware } from './define-action-middleware'
 
@@ -10,6 +11,15 @@ export type { H3V2Event } from './adapters/h3-v2'
 export type { ActionClient, ActionClientOptions } from './create-action-client'
 export { createActionError, isActionError } from './errors'
 export type { ActionError, CreateActionErrorOptions } from './errors'
+export type {
+  DeclaredActionError,
+  DeclaredErrorOptions,
+  DeclaredStatus,
+  ErrorDeclaration,
+  ErrorDeclarations,
+  ErrorFactories,
+  RuntimeErrorCode,
+} from './declared-errors'
 export type {
   ActionData,
   ActionDefinition,
@@ -30,15 +40,15 @@ export type {
 
 /** A middleware on h3 v2: extends the context through `next({ ctx })`, or halts by throwing. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type ActionMiddleware<TCtxIn = any, TAdded extends object = any> = Core.ActionMiddleware<TCtxIn, TAdded, H3V2Event>
+export type ActionMiddleware<TCtxIn = any, TAdded extends object = any, TErrors extends ErrorDeclarations = {}> = Core.ActionMiddleware<TCtxIn, TAdded, H3V2Event, TErrors>
 /** The one argument a middleware receives on h3 v2. */
-export type ActionMiddlewareArgs<TCtx> = Core.ActionMiddlewareArgs<TCtx, H3V2Event>
+export type ActionMiddlewareArgs<TCtx, TErrors extends ErrorDeclarations = {}> = Core.ActionMiddlewareArgs<TCtx, H3V2Event, TErrors>
 /** The one argument a handler receives on h3 v2. */
-export type ActionHandlerArgs<TInput, TParams, TCtx> = Core.ActionHandlerArgs<TInput, TParams, TCtx, H3V2Event>
+export type ActionHandlerArgs<TInput, TParams, TCtx, TErrors extends ErrorDeclarations = {}> = Core.ActionHandlerArgs<TInput, TParams, TCtx, H3V2Event, TErrors>
 /** The core function of an action on h3 v2. */
-export type ActionHandler<TInput, TParams, TCtx, TOutput> = Core.ActionHandler<TInput, TParams, TCtx, TOutput, H3V2Event>
+export type ActionHandler<TInput, TParams, TCtx, TOutput, TErrors extends ErrorDeclarations = {}> = Core.ActionHandler<TInput, TParams, TCtx, TOutput, H3V2Event, TErrors>
 /** The handler defineAction returns on h3 v2: a plain function of the event. */
-export type ActionEventHandler<TInput = unknown, TParams = unknown, TData = unknown> = Core.ActionFetchHandler<H3V2Event, TInput, TParams, TData>
+export type ActionEventHandler<TInput = unknown, TParams = unknown, TData = unknown, TErrors extends ErrorDeclarations = {}> = Core.ActionFetchHandler<H3V2Event, TInput, TParams, TData, TErrors>
 /** Options of `defineAction` on h3 v2. */
 export type DefineActionOptions<
   TInputSchema extends StandardSchemaV1 | undefined = undefined,
@@ -46,7 +56,8 @@ export type DefineActionOptions<
   TCtx = Record<string, unknown>,
   TOutputSchema extends StandardSchemaV1 | undefined = undefined,
   TParamsSchema extends StandardSchemaV1 | undefined = undefined,
-> = Core.DefineActionOptions<TInputSchema, TOutput, TCtx, TOutputSchema, TParamsSchema, H3V2Event>
+  TErrors extends ErrorDeclarations = {},
+> = Core.DefineActionOptions<TInputSchema, TOutput, TCtx, TOutputSchema, TParamsSchema, H3V2Event, TErrors>
 
 /**
  * Types a middleware so the context it adds is inferred; its `event` is h3 v2's.

@@ -5,6 +5,15 @@ export type { ActionClient, ActionClientOptions } from './create-action-client'
 export { createActionError, isActionError } from './errors'
 export type { ActionError, CreateActionErrorOptions } from './errors'
 export type {
+  DeclaredActionError,
+  DeclaredErrorOptions,
+  DeclaredStatus,
+  ErrorDeclaration,
+  ErrorDeclarations,
+  ErrorFactories,
+  RuntimeErrorCode,
+} from './declared-errors'
+export type {
   ActionData,
   ActionDefinition,
   ActionErrorData,

@@ -1,25 +1,27 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type { EventHandler, EventHandlerRequest, H3Event } from 'h3'
+import type { ErrorDeclarations, ErrorFactories } from './declared-errors'
 
 /** Field path (dot notation, `_root` for the whole value) to its messages. */
 export type FieldErrors = Record<string, string[]>
 
 /** The error object carried by a failure envelope: only these four fields ever reach a client. */
-export interface ActionErrorData {
-  code: string
+export interface ActionErrorData<TCode extends string = string> {
+  code: TCode
   message: string
   statusCode: number
   fieldErrors?: FieldErrors
 }
 
 /**
- * The envelope every action answers with.
+ * The envelope every action answers with; `TError` narrows the failure's
+ * error (the client's route map gives it the action's declared codes).
  * @example
  * const result: ActionResult<{ id: number }> = { success: true, data: { id: 1 } }
  */
-export type ActionResult<TData>
+export type ActionResult<TData, TError extends ActionErrorData = ActionErrorData>
   = | { success: true, data: TData }
-    | { success: false, error: ActionErrorData }
+    | { success: false, error: TError }
 
 /** A string-keyed map of anything; read by middleware and tooling, ignored by the runtime. */
 export type ActionMetadata = Record<string, unknown>
@@ -55,8 +57,11 @@ export interface MiddlewareResult<TAdded> {
 /** Runs the rest of the chain, after deep-merging `ctx` into the context. Call it exactly once. */
 export type NextFunction = <TAdded extends object = {}>(options?: { ctx?: TAdded }) => Promise<MiddlewareResult<TAdded>>
 
-/** The one argument a middleware receives; `event` is the host h3's own event (v1's on this entry). */
-export interface ActionMiddlewareArgs<TCtx, TEvent = H3Event> {
+/**
+ * The one argument a middleware receives; `event` is the host h3's own event
+ * (v1's on this entry), `errors` the factories of the action's declared errors.
+ */
+export interface ActionMiddlewareArgs<TCtx, TEvent = H3Event, TErrors extends ErrorDeclarations = {}> {
   /** Validated input (the middleware runs after validation). */
   input: unknown
   /** Validated route params. */
@@ -64,6 +69,8 @@ export interface ActionMiddlewareArgs<TCtx, TEvent = H3Event> {
   ctx: TCtx
   event: TEvent
   metadata: ActionMetadata
+  /** One factory per declared error: `throw errors.UNAUTHORIZED()`. */
+  errors: ErrorFactories<TErrors>
   next: NextFunction
 }
 
@@ -73,8 +80,8 @@ export interface ActionMiddlewareArgs<TCtx, TEvent = H3Event> {
  * const auth: ActionMiddleware = async ({ event, next }) => next({ ctx: { user: await getUser(event) } })
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type ActionMiddleware<TCtxIn = any, TAdded extends object = any, TEvent = H3Event>
-  = (args: ActionMiddlewareArgs<TCtxIn, TEvent>) => Promise<MiddlewareResult<TAdded>>
+export type ActionMiddleware<TCtxIn = any, TAdded extends object = any, TEvent = H3Event, TErrors extends ErrorDeclarations = {}>
+  = (args: ActionMiddlewareArgs<TCtxIn, TEvent, TErrors>) => Promise<MiddlewareResult<TAdded>>
 
 type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void ? I : never
 
@@ -83,31 +90,36 @@ export type Simplify<T> = { [K in keyof T]: T[K] } & {}
 
 /** The context added by each middleware of an array, merged. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type InferMiddlewareContext<TMiddleware extends readonly ActionMiddleware<any, any, any>[]>
+export type InferMiddlewareContext<TMiddleware extends readonly ActionMiddleware<any, any, any, any>[]>
   // no middleware (an empty tuple), or an array whose entries are not known one by one
   = [TMiddleware[number]] extends [never] ? Record<string, unknown>
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    : ActionMiddleware<any, any, any>[] extends TMiddleware ? Record<string, unknown>
+    : ActionMiddleware<any, any, any, any>[] extends TMiddleware ? Record<string, unknown>
       : Simplify<UnionToIntersection<
         // eslint-disable-next-line @typescript-eslint/no-explicit-any
-        TMiddleware[number] extends ActionMiddleware<never, infer TAdded, any> ? TAdded : never>>
+        TMiddleware[number] extends ActionMiddleware<never, infer TAdded, any, any> ? TAdded : never>>
 
 /** Context after merging `TAdded` into `TCtx` (later keys win). */
 export type MergeContext<TCtx, TAdded> = Simplify<Omit<TCtx, keyof TAdded> & TAdded>
 
-/** The one argument a handler receives; `event` is the host h3's own event (v1's on this entry). */
-export interface ActionHandlerArgs<TInput, TParams, TCtx, TEvent = H3Event> {
+/**
+ * The one argument a handler receives; `event` is the host h3's own event
+ * (v1's on this entry), `errors` the factories of the action's declared errors.
+ */
+export interface ActionHandlerArgs<TInput, TParams, TCtx, TEvent = H3Event, TErrors extends ErrorDeclarations = {}> {
   /** Validated input: the input schema's output, `unknown` without a schema. */
   input: TInput
   /** Validated route params: the params schema's output, the raw params without one. */
   params: TParams
   event: TEvent
   ctx: TCtx
+  /** One factory per declared error: `throw errors.NOT_FOUND()`. */
+  errors: ErrorFactories<TErrors>
 }
 
 /** The core function of an action. */
-export type ActionHandler<TInput, TParams, TCtx, TOutput, TEvent = H3Event>
-  = (args: ActionHandlerArgs<TInput, TParams, TCtx, TEvent>) => TOutput | PromiseLike<TOutput>
+export type ActionHandler<TInput, TParams, TCtx, TOutput, TEvent = H3Event, TErrors extends ErrorDeclarations = {}>
+  = (args: ActionHandlerArgs<TInput, TParams, TCtx, TEvent, TErrors>) => TOutput | PromiseLike<TOutput>
 
 /** `undefined` answers as `null`; everything else as is. */
 // eslint-disable-next-line @typescript-eslint/no-invalid-void-type
@@ -129,6 +141,7 @@ export interface DefineActionOptions<
   TOutputSchema extends StandardSchemaV1 | undefined = undefined,
   TParamsSchema extends StandardSchemaV1 | undefined = undefined,
   TEvent = H3Event,
+  TErrors extends ErrorDeclarations = {},
 > {
   /** Validates the query (GET, HEAD) or the body (other methods). */
   input?: TInputSchema
@@ -138,8 +151,13 @@ export interface DefineActionOptions<
   outputSchema?: TOutputSchema
   /** Run in order before the handler. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  middleware?: readonly ActionMiddleware<any, any, TEvent>[]
+  middleware?: readonly ActionMiddleware<any, any, TEvent, TErrors>[]
   metadata?: ActionMetadata
+  /**
+   * The failures the action answers, by UPPER_SNAKE code: `{ NOT_FOUND: { statusCode: 404, message: 'No such todo' } }`.
+   * The handler and middleware get a factory for each; the client's `error.code` is their union with the runtime's and the client's codes.
+   */
+  errors?: TErrors
   /** Largest accepted body in bytes; defaults to the module's `maxBodySize` (1 MiB). */
   maxBodySize?: number
   /** Most entries of a urlencoded or multipart body, files included; defaults to the module's `maxFormFields` (1000). */
@@ -154,7 +172,8 @@ export interface DefineActionOptions<
     TParamsSchema extends StandardSchemaV1 ? StandardSchemaV1.InferOutput<TParamsSchema> : RouteParams,
     TCtx,
     TOutput,
-    TEvent
+    TEvent,
+    TErrors
   >
 }
 
@@ -166,6 +185,8 @@ export interface ActionDefinition {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   middleware: readonly ActionMiddleware<any, any, any>[]
   metadata: ActionMetadata
+  /** The declared errors, checked and frozen; `{}` when none. */
+  errors: ErrorDeclarations
   maxBodySize?: number
   maxFormFields?: number
   maxFormFiles?: number
@@ -173,31 +194,33 @@ export interface ActionDefinition {
 }
 
 /** Type-only description of an action, used by the client's route map. */
-export interface ActionTypes<TInput, TParams, TData> {
+export interface ActionTypes<TInput, TParams, TData, TErrors extends ErrorDeclarations = {}> {
   input: TInput
   params: TParams
   data: TData
+  /** The declared errors (`{}` when none): the client types `error.code` from them. */
+  errors: TErrors
 }
 
 /** The h3 v1 event handler defineAction returns (this entry's). */
-export type ActionEventHandler<TInput = unknown, TParams = unknown, TData = unknown>
+export type ActionEventHandler<TInput = unknown, TParams = unknown, TData = unknown, TErrors extends ErrorDeclarations = {}>
   = EventHandler<EventHandlerRequest, Promise<ActionResult<TData>>> & {
     readonly '~action': ActionDefinition
     /** Never set at runtime: carries the types for the client. */
-    readonly '~types'?: ActionTypes<TInput, TParams, TData>
+    readonly '~types'?: ActionTypes<TInput, TParams, TData, TErrors>
   }
 
 /**
  * The handler an action is on a host whose event is `TEvent`: a plain function
  * of the event (h3 v2 takes one as is), carrying the definition and the types.
  */
-export type ActionFetchHandler<TEvent, TInput = unknown, TParams = unknown, TData = unknown>
+export type ActionFetchHandler<TEvent, TInput = unknown, TParams = unknown, TData = unknown, TErrors extends ErrorDeclarations = {}>
   = ((event: TEvent) => Promise<ActionResult<TData>>) & {
     readonly '~action': ActionDefinition
     /** Never set at runtime: carries the types for the client. */
-    readonly '~types'?: ActionTypes<TInput, TParams, TData>
+    readonly '~types'?: ActionTypes<TInput, TParams, TData, TErrors>
   }
 
 /** What defineAction returns on the entry whose event is `TEvent`: h3 v1's event handler, or a plain function. */
-export type ActionEventHandlerOf<TEvent, TInput = unknown, TParams = unknown, TData = unknown>
-  = [TEvent] extends [H3Event] ? ActionEventHandler<TInput, TParams, TData> : ActionFetchHandler<TEvent, TInput, TParams, TData>
+export type ActionEventHandlerOf<TEvent, TInput = unknown, TParams = unknown, TData = unknown, TErrors extends ErrorDeclarations = {}>
+  = [TEvent] extends [H3Event] ? ActionEventHandler<TInput, TParams, TData, TErrors> : ActionFetchHandler<TEvent, TInput, TParams, TData, TErrors>

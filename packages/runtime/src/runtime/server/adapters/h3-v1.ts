@@ -19,6 +19,7 @@ import type {
   InferSchemaInput,
   RouteParams,
 } from '../types'
+import type { ErrorDeclarations, NoReservedCodes } from '../declared-errors'
 import type { ActionHost } from '../internal/action-host'
 import { readStreamWithLimit } from '../internal/read-stream'
 import { createActionCore } from '../define-action'
@@ -154,16 +155,19 @@ function paramsFromRawPath(event: H3Event, rawPath: string, params: Record<strin
 export function defineAction<
   TInputSchema extends StandardSchemaV1 | undefined = undefined,
   TOutput = unknown,
-  TMiddleware extends readonly ActionMiddleware[] = readonly ActionMiddleware[],
+  const TErrors extends ErrorDeclarations = {},
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  TMiddleware extends readonly ActionMiddleware<any, any, H3Event, TErrors>[] = readonly ActionMiddleware<any, any, H3Event, TErrors>[],
   TOutputSchema extends StandardSchemaV1 | undefined = undefined,
   TParamsSchema extends StandardSchemaV1 | undefined = undefined,
 >(
-  options: Omit<DefineActionOptions<TInputSchema, TOutput, InferMiddlewareContext<TMiddleware>, TOutputSchema, TParamsSchema>, 'middleware'>
-    & { middleware?: [...TMiddleware] },
+  options: Omit<DefineActionOptions<TInputSchema, TOutput, InferMiddlewareContext<TMiddleware>, TOutputSchema, TParamsSchema, H3Event, TErrors>, 'middleware' | 'errors'>
+    & { middleware?: [...TMiddleware], errors?: TErrors & NoReservedCodes<TErrors> },
 ): ActionEventHandler<
   InferSchemaInput<TInputSchema>,
   TParamsSchema extends StandardSchemaV1 ? StandardSchemaV1.InferInput<TParamsSchema> : RouteParams,
-  InferActionData<TOutput, TOutputSchema>
+  InferActionData<TOutput, TOutputSchema>,
+  TErrors
 > {
   // h3 v1 marks the function itself as a handler: the lifecycle is the handler, no wrapper
   return defineEventHandler(createActionCore(options, h3V1Host)) as never

@@ -8,6 +8,7 @@ import type {
   InferSchemaInput,
   RouteParams,
 } from '../types'
+import type { ErrorDeclarations, NoReservedCodes } from '../declared-errors'
 import type { ActionHost } from '../internal/action-host'
 import { readStreamWithLimit } from '../internal/read-stream'
 import { createActionCore } from '../define-action'
@@ -130,17 +131,19 @@ function decodeParams(params: Record<string, string>): Record<string, string> {
 export function defineAction<
   TInputSchema extends StandardSchemaV1 | undefined = undefined,
   TOutput = unknown,
-  TMiddleware extends readonly ActionMiddleware<any, any, H3V2Event>[] = readonly ActionMiddleware<any, any, H3V2Event>[], // eslint-disable-line @typescript-eslint/no-explicit-any
+  const TErrors extends ErrorDeclarations = {},
+  TMiddleware extends readonly ActionMiddleware<any, any, H3V2Event, TErrors>[] = readonly ActionMiddleware<any, any, H3V2Event, TErrors>[], // eslint-disable-line @typescript-eslint/no-explicit-any
   TOutputSchema extends StandardSchemaV1 | undefined = undefined,
   TParamsSchema extends StandardSchemaV1 | undefined = undefined,
 >(
-  options: Omit<DefineActionOptions<TInputSchema, TOutput, InferMiddlewareContext<TMiddleware>, TOutputSchema, TParamsSchema, H3V2Event>, 'middleware'>
-    & { middleware?: [...TMiddleware] },
+  options: Omit<DefineActionOptions<TInputSchema, TOutput, InferMiddlewareContext<TMiddleware>, TOutputSchema, TParamsSchema, H3V2Event, TErrors>, 'middleware' | 'errors'>
+    & { middleware?: [...TMiddleware], errors?: TErrors & NoReservedCodes<TErrors> },
 ): ActionFetchHandler<
   H3V2Event,
   InferSchemaInput<TInputSchema>,
   TParamsSchema extends StandardSchemaV1 ? StandardSchemaV1.InferInput<TParamsSchema> : RouteParams,
-  InferActionData<TOutput, TOutputSchema>
+  InferActionData<TOutput, TOutputSchema>,
+  TErrors
 > {
   return createActionCore(options, h3V2Host) as never
 }

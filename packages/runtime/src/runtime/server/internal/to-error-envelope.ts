@@ -1,10 +1,12 @@
 import type { ActionErrorData, ServerErrorHandler } from '../types'
+import type { ErrorDeclarations } from '../declared-errors'
 import type { ActionError } from '../errors'
 import { isActionError } from '../errors'
 import type { ActionHost } from './action-host'
 import { logInDevelopment } from './dev-logger'
 import { toSafeFieldErrors } from './field-errors'
 import { invalidErrorField, isErrorStatus } from './sendable-error'
+import { honourDeclaration } from './error-declarations'
 
 const INTERNAL_ERROR: ActionErrorData = Object.freeze({
   code: 'INTERNAL_ERROR',
@@ -39,7 +41,8 @@ function fromActionError(thrown: ActionError): ActionErrorData {
  * case in the order of SPEC's Errors table. Nothing of the thrown value leaks
  * beyond code, message, statusCode and fieldErrors, and a value that throws
  * while it is read (a getter, a proxy) answers INTERNAL_ERROR. `hostError`
- * recognises the host h3's own errors (`createError`, `HTTPError`).
+ * recognises the host h3's own errors (`createError`, `HTTPError`). With the
+ * action's `declared` errors, a declared code answers its declared status.
  * @example
  * catch (thrown) {
  *   return respondWithError(event, host, toErrorEnvelope(thrown, options.handleServerError, host.hostError))
@@ -49,9 +52,11 @@ export function toErrorEnvelope(
   thrown: unknown,
   handleServerError?: ServerErrorHandler,
   hostError?: ActionHost<unknown>['hostError'],
+  declared?: ErrorDeclarations,
 ): ActionErrorData {
   try {
-    return errorOf(thrown, handleServerError, hostError)
+    const error = errorOf(thrown, handleServerError, hostError)
+    return declared ? honourDeclaration(error, declared) : error
   }
   catch (readFailure) {
     logInDevelopment('error', 'The thrown value could not be read (the client got INTERNAL_ERROR)', readFailure)

@@ -94,7 +94,7 @@ async function runFrom(
 
   try {
     // written out rather than spread: this runs once per middleware per request
-    await current({ input: call.input, params: call.params, event: call.event, metadata: chain.metadata, ctx, next: next as NextFunction })
+    await current({ input: call.input, params: call.params, event: call.event, metadata: chain.metadata, errors: call.errors, ctx, next: next as NextFunction })
   }
   finally {
     settled = true
