@@ -131,4 +131,27 @@ describe('useAction state', () => {
     expect(() => createActionState(call, { onError: null as never })).toThrow(new TypeError('Action option "onError" must be a function, got null'))
     expect(() => createActionState(call, { onSettled: {} as never })).toThrow(new TypeError('Action option "onSettled" must be a function, got object'))
   })
+
+  it('queues a call behind the one in flight with dedupe "queue": none is aborted, the latest writes state', async () => {
+    const { calls, call } = controllableCall()
+    const order: string[] = []
+    const state = createActionState((input: unknown, options: CallOptions) => {
+      const sent = options.after ? options.after.then(() => call(input, options)) : call(input, options)
+      order.push(`queued ${input}`)
+      return sent
+    }, { dedupe: 'queue' })
+    const first = state.execute('on')
+    const second = state.execute('off')
+    await Promise.resolve()
+    // the second is not sent before the first settles
+    expect(calls.map(sent => sent.input)).toEqual(['on'])
+    calls[0]!.settle(ok('on'))
+    expect(await first).toEqual(ok('on'))
+    await new Promise(resolve => setTimeout(resolve, 0))
+    expect(calls.map(sent => sent.input)).toEqual(['on', 'off'])
+    calls[1]!.settle(ok('off'))
+    expect(await second).toEqual(ok('off'))
+    expect(state.data.value).toBe('off')
+    expect(order).toEqual(['queued on', 'queued off'])
+  })
 })
