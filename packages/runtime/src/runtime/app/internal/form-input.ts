@@ -8,8 +8,10 @@ const isBlank = (value: FormDataEntryValue): boolean => typeof value === 'string
  * Puts one value at a dot path. A whole-number segment below `maxIndex`
  * makes an array (so `tags.99999999` cannot build a huge one), any other an
  * object; a name seen twice becomes a list, as the server reads a flat form.
+ * Without a value only the containers are made, so a blank `address.city`
+ * still reads as `address: {}` and its error lands on `address.city`.
  */
-function setAtPath(target: Record<string, unknown>, path: string[], value: FormDataEntryValue, maxIndex: number): void {
+function setAtPath(target: Record<string, unknown>, path: string[], value: FormDataEntryValue | undefined, maxIndex: number): void {
   let node: Record<string, unknown> = target
   for (let index = 0; index < path.length - 1; index++) {
     const key = path[index]!
@@ -21,6 +23,7 @@ function setAtPath(target: Record<string, unknown>, path: string[], value: FormD
     node = node[key] as Record<string, unknown>
   }
   const last = path[path.length - 1]!
+  if (value === undefined) return
   const existing = node[last]
   if (existing === undefined) node[last] = value
   else if (Array.isArray(existing) && !Array.isArray(node)) existing.push(value)
@@ -33,7 +36,8 @@ function setAtPath(target: Record<string, unknown>, path: string[], value: FormD
  * - names are dot paths: `address.city` nests, `tags.0` and `items.1.name`
  *   make arrays (a name given twice, like a multiple select, makes a list);
  * - an empty field (an empty text, no file chosen) is left out, as if not
- *   sent, so an optional schema field accepts it;
+ *   sent, so an optional schema field accepts it (the objects and arrays
+ *   above it are still made, so a required one fails at its own path);
  * - values stay strings (the schema coerces numbers and booleans, as for a
  *   query) and files stay `File`;
  * - `__proto__`, `constructor` and `prototype` segments drop the entry.
@@ -41,15 +45,16 @@ function setAtPath(target: Record<string, unknown>, path: string[], value: FormD
  * names (sent as multipart, as today); otherwise the nested object (sent as JSON).
  * @example
  * formToInput([['address.city', 'Oslo'], ['tags.0', 'a'], ['note', '']]) // { address: { city: 'Oslo' }, tags: ['a'] }
+ * formToInput([['address.city', '']]) // { address: {} }
  */
 export function formToInput(entries: FormEntries): Record<string, unknown> | FormData {
-  const kept = [...entries].filter(([name, value]) => !isBlank(value) && !name.split('.').some(isUnsafeKey))
-  if (kept.some(([, value]) => typeof value !== 'string')) {
+  const kept = [...entries].filter(([name]) => !name.split('.').some(isUnsafeKey))
+  if (kept.some(([, value]) => typeof value !== 'string' && !isBlank(value))) {
     const form = new FormData()
-    for (const [name, value] of kept) form.append(name, value)
+    for (const [name, value] of kept) if (!isBlank(value)) form.append(name, value)
     return form
   }
   const input: Record<string, unknown> = {}
-  for (const [name, value] of kept) setAtPath(input, name.split('.'), value, kept.length)
+  for (const [name, value] of kept) setAtPath(input, name.split('.'), isBlank(value) ? undefined : value, kept.length)
   return input
 }
