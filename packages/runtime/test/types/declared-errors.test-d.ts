@@ -1,5 +1,4 @@
 import { describe, expectTypeOf, it } from 'vitest'
-import { z } from 'zod'
 import type { ActionErrorData, DeclaredActionError, RuntimeErrorCode } from '../../src/runtime/server'
 import { createActionClient, createActionError, defineAction, defineActionMiddleware } from '../../src/runtime/server'
 import * as v2 from '../../src/runtime/server/h3-v2'

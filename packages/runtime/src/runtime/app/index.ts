@@ -8,14 +8,19 @@ export type { ActionForm, ActionFormAttrs, FormActionPath, UseActionFormOptions 
 export type { FieldPath, FormFieldAttrs, FormFieldErrors } from './internal/form-paths'
 export type { ActionState, ActionStateOptions, ActionStatus } from './internal/action-state'
 export type {
+  ActionCallError,
   ActionCallOptions,
   ActionCallResult,
+  ActionDeclaredErrors,
+  ActionErrorCode,
+  ActionErrorOf,
   ActionInput,
   ActionMethod,
   ActionOutput,
   ActionParams,
   ActionPath,
   ActionRoutes,
+  ClientErrorCode,
   DefaultMethod,
   HttpMethod,
 } from './route-map'
