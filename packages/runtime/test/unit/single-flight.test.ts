@@ -66,4 +66,24 @@ describe('single flight on the server', () => {
     const answer = JSON.parse(await withRefreshedQueries(event, host, success) as string)
     expect(Object.keys(answer.refreshed)).toEqual(['/api/ok'])
   })
+
+  it('calls the app in-process on h3 v2 (Nitro 3) with the caller\'s headers, but not its body\'s', async () => {
+    const seen: Request[] = []
+    const event = {
+      method: 'PATCH',
+      headers: { 'x-action-refresh': JSON.stringify(['/api/todos?page=2']) },
+      req: { url: 'http://app.test/api/todos/1', headers: new Headers({ 'cookie': 'session=1', 'authorization': 'Bearer t', 'content-type': 'application/json', 'content-length': '12', 'x-action-refresh': '[]' }) },
+      app: {
+        fetch(request: Request) {
+          seen.push(request)
+          return Response.json({ success: true, data: [] })
+        },
+      },
+    }
+    const answer = JSON.parse(await withRefreshedQueries(event as unknown as FakeEvent, host, success) as string)
+    expect(answer.refreshed).toEqual({ '/api/todos?page=2': { success: true, data: [] } })
+    expect(seen[0]!.url).toBe('http://app.test/api/todos?page=2')
+    expect(seen[0]!.method).toBe('GET')
+    expect(Object.fromEntries(seen[0]!.headers)).toEqual({ cookie: 'session=1', authorization: 'Bearer t' })
+  })
 })

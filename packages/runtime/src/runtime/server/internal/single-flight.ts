@@ -35,16 +35,19 @@ function askedUrls(header: string): string[] {
 
 /** How to call this app in-process from this event, or `undefined` where the host offers no way (a plain h3 app). */
 function inProcessGet(event: unknown): ((url: string) => Promise<unknown>) | undefined {
-  const { $fetch, app, req } = event as { $fetch?: NitroFetch, app?: { fetch?: AppFetch }, req?: Request }
+  const { $fetch, app, req } = event as { $fetch?: NitroFetch, app?: { fetch?: AppFetch }, req?: { url?: unknown, headers?: Headers } }
   // the inner GETs never ask for refreshed data themselves, and carry no body
   const override = { [REFRESH_HEADER]: '', 'content-length': '0' }
   if (typeof $fetch === 'function') {
     return url => $fetch(url, { headers: override, ignoreResponseError: true, retry: 0 })
   }
-  if (typeof app?.fetch === 'function' && req instanceof Request) {
+  // srvx's Node request is Request-like without being a Request: read it by shape
+  const fetchApp = app?.fetch
+  if (typeof fetchApp === 'function' && typeof req?.url === 'string' && req.headers) {
     const headers = new Headers(req.headers)
     for (const name of [REFRESH_HEADER, 'content-length', 'content-type']) headers.delete(name)
-    return async url => (await app.fetch!(new Request(new URL(url, req.url), { headers }))).json()
+    const base = req.url
+    return async url => (await fetchApp.call(app, new Request(new URL(url, base), { headers }))).json()
   }
   return undefined
 }
