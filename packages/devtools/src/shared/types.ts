@@ -49,6 +49,8 @@ export interface ActionInfo {
   params?: SchemaInfo
   output?: SchemaInfo
   maxBodySize?: number
+  /** The errors the action declares (`defineAction({ errors })`), by code; absent when it declares none. */
+  errors?: Record<string, { statusCode: number, message?: string }>
 }
 
 /** Answer of GET /__action-route/api/routes. */

@@ -32,6 +32,15 @@ describe('registry', () => {
     expect(route!.action!.output).toMatchObject({ vendor: 'zod', jsonSchema: { required: ['id'] } })
   })
 
+  it('lists the errors an action declares, and none for an action that declares none', async () => {
+    const [plain, declared] = await describeRoutes([ // sorted by route
+      entry('get', '/api/todos/:id', defineAction({ errors: { NOT_FOUND: { statusCode: 404, message: 'No such todo' }, GONE: { statusCode: 410 } }, handler: () => null })),
+      entry('get', '/api/todos', defineAction({ handler: () => null })),
+    ])
+    expect(declared!.action!.errors).toEqual({ NOT_FOUND: { statusCode: 404, message: 'No such todo' }, GONE: { statusCode: 410 } })
+    expect(plain!.action).not.toHaveProperty('errors')
+  })
+
   it('falls back with a note when the library has no Standard JSON Schema', async () => {
     const [route] = await describeRoutes([entry('post', '/api/newsletter', defineAction({ input: v.object({ email: v.string() }), handler: () => null }))])
     expect(route!.action!.input).toMatchObject({ vendor: 'valibot', jsonSchema: null })

@@ -19,6 +19,8 @@ interface ActionDescriptor {
   outputSchema?: StandardSchemaV1
   middleware: readonly ((...args: never[]) => unknown)[]
   metadata: Record<string, unknown>
+  /** Missing on actions defined by an older runtime. */
+  errors?: Readonly<Record<string, { statusCode: number, message?: string }>>
   maxBodySize?: number
   maxFormFields?: number
   maxFormFiles?: number
@@ -43,7 +45,7 @@ export function paramNamesOf(route: string): string[] {
 
 /**
  * Loads every route file and describes it: actions with their metadata,
- * middleware names and JSON Schemas, other routes as plain routes. A file
+ * middleware names, declared errors and JSON Schemas, other routes as plain routes. A file
  * that fails to load is listed with its error rather than hiding the rest.
  */
 export async function describeRoutes(entries: readonly RouteEntry[]): Promise<RouteInfo[]> {
@@ -81,7 +83,14 @@ async function describeAction(descriptor: ActionDescriptor): Promise<ActionInfo>
     ...(params && { params }),
     ...(output && { output }),
     ...(descriptor.maxBodySize !== undefined && { maxBodySize: descriptor.maxBodySize }),
+    ...(descriptor.errors && Object.keys(descriptor.errors).length > 0 && { errors: declaredErrorsOf(descriptor.errors) }),
   }
+}
+
+/** The declared errors as the panel lists them: a plain copy, by code. */
+function declaredErrorsOf(errors: NonNullable<ActionDescriptor['errors']>): NonNullable<ActionInfo['errors']> {
+  return Object.fromEntries(Object.entries(errors).map(([code, { statusCode, message }]) =>
+    [code, message === undefined ? { statusCode } : { statusCode, message }]))
 }
 
 /**
