@@ -1,4 +1,4 @@
-import { computed, shallowRef } from 'vue'
+import { computed, ref, shallowRef } from 'vue'
 import type { ComputedRef, ShallowRef } from 'vue'
 import { withQuery } from 'ufo'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
@@ -56,7 +56,11 @@ export interface ActionFormAttrs {
 export interface ActionForm<TInput, TData> extends Pick<ActionState<TInput, TData>, 'data' | 'error' | 'status' | 'pending' | 'abort'> {
   /** Bind on the `<form>`: `<form v-bind="attrs">`. */
   attrs: ComputedRef<ActionFormAttrs>
-  /** Bind on an input: `<input v-bind="field('address.city')">`; `{ restore: false }` never shows a posted value back (passwords). */
+  /**
+   * Bind on a control: `<input v-bind="field('address.city')">`. A text
+   * field's value is kept across renders and shown again after a post
+   * without JavaScript; `{ restore: false }` leaves it alone (passwords).
+   */
   field: <N extends FieldPath<TInput>>(name: N, options?: { restore?: boolean }) => FormFieldAttrs<N>
   /** The errors of each field by its name (`address.city`, `items.1.name`), `_root` for the whole input. */
   fieldErrors: ComputedRef<FormFieldErrors<TInput>>
@@ -120,6 +124,8 @@ export function useActionForm<P extends FormActionPath, M extends ActionMethod<P
     if (import.meta.client) posted.value = null
   }
 
+  // what text fields hold, by name: bound back as `value` so a re-render never wipes what was typed
+  const values = ref<Record<string, string>>({ ...postedValues })
   const dirty = shallowRef(false)
   let element: HTMLFormElement | undefined
   let clean = ''
@@ -129,6 +135,7 @@ export function useActionForm<P extends FormActionPath, M extends ActionMethod<P
 
   function startOver(form: HTMLFormElement | undefined) {
     if (!form) return
+    values.value = {}
     restoreForm(form, initialOf)
     clean = formSnapshot(form)
     dirty.value = false
@@ -152,6 +159,8 @@ export function useActionForm<P extends FormActionPath, M extends ActionMethod<P
 
   const track = (event: Event) => {
     element = event.currentTarget as HTMLFormElement
+    const control = event.target as HTMLInputElement
+    if (control.name && !/^(?:checkbox|radio|file|select-multiple)$/.test(control.type)) values.value[control.name] = control.value
     dirty.value = formSnapshot(element) !== clean
   }
   const attrs = computed<ActionFormAttrs>(() => ({
@@ -176,11 +185,16 @@ export function useActionForm<P extends FormActionPath, M extends ActionMethod<P
 
   return {
     attrs,
-    field: (name, fieldOptions) => ({
-      'name': name,
-      'value': (fieldOptions?.restore === false ? undefined : postedValues?.[name]) ?? initialOf(name),
-      'aria-invalid': (fieldErrors.value as Record<string, string[] | undefined>)[name] ? 'true' : undefined,
-    }),
+    field(name, fieldOptions) {
+      const attrs: FormFieldAttrs<typeof name> = {
+        'name': name,
+        'aria-invalid': (fieldErrors.value as Record<string, string[] | undefined>)[name] ? 'true' : undefined,
+      }
+      // no `value` key at all when there is none: Vue would otherwise empty the control (a checkbox's value too)
+      const value = fieldOptions?.restore === false ? undefined : values.value[name] ?? initialOf(name)
+      if (value !== undefined) attrs.value = value
+      return attrs
+    },
     fieldErrors,
     dirty,
     data: action.data,
