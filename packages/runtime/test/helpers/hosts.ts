@@ -31,6 +31,8 @@ export interface TestHost {
   setHeader: (event: AnyEvent, name: string, value: string) => void
   requestHeader: (event: AnyEvent, name: string) => string | undefined
   cookie: (event: AnyEvent, name: string) => string | undefined
+  /** The query through this major's own `getQuery`, in a handler. */
+  getQuery: (event: AnyEvent) => unknown
   /** The body as text through this major's own helper, in a handler. */
   readRawBody: (event: AnyEvent) => Promise<string | undefined>
   /** This major's own HTTP error (`createError` on v1, `HTTPError` on v2). */
@@ -64,6 +66,7 @@ export const h3V1: TestHost = {
   setHeader: (event, name, value) => h3v1.setResponseHeader(event, name, value),
   requestHeader: (event, name) => h3v1.getRequestHeader(event, name),
   cookie: (event, name) => h3v1.getCookie(event, name),
+  getQuery: event => h3v1.getQuery(event),
   readRawBody: event => h3v1.readRawBody(event, 'utf8'),
   httpError: ({ status, message, data, unhandled }) => h3v1.createError({ statusCode: status, message, data, unhandled }),
 }
@@ -83,6 +86,7 @@ export const h3V2: TestHost = {
   setHeader: (event, name, value) => h3v2.setResponseHeader(event, name, value),
   requestHeader: (event, name) => h3v2.getRequestHeader(event, name),
   cookie: (event, name) => h3v2.getCookie(event, name),
+  getQuery: event => h3v2.getQuery(event),
   readRawBody: event => h3v2.readRawBody(event, 'utf8') as Promise<string | undefined>,
   httpError: ({ status, message, data, unhandled }) => new h3v2.HTTPError({ status, message, data, unhandled }),
 }

@@ -22,6 +22,7 @@ import type {
 import type { ErrorDeclarations, NoReservedCodes } from '../declared-errors'
 import type { ActionHost } from '../internal/action-host'
 import { readStreamWithLimit } from '../internal/read-stream'
+import { queryOfPath } from '../internal/query-of-path'
 import { createActionCore } from '../define-action'
 import type { ActionClient, ActionClientOptions } from '../create-action-client'
 import { createActionClientFor } from '../create-action-client'
@@ -34,7 +35,7 @@ import { createActionClientFor } from '../create-action-client'
 export const h3V1Host: ActionHost<H3Event> = {
   method: event => event.method,
   // h3 v1 decodes the path it routes on (`%3F` becomes `?`); Node's request keeps what the client sent
-  rawPath: event => event.node?.req.url ?? event.path,
+  query: event => queryOfPath(event.node?.req.url ?? event.path),
   // read in place: h3's getRequestHeader copies every header on each call. Node keeps one value of
   // Content-Type and Content-Length (a repeated one is dropped or refused), so both are strings here.
   header: (event, name) => event.node.req.headers[name] as string | undefined,

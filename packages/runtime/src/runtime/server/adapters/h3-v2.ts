@@ -11,6 +11,7 @@ import type {
 import type { ErrorDeclarations, NoReservedCodes } from '../declared-errors'
 import type { ActionHost } from '../internal/action-host'
 import { readStreamWithLimit } from '../internal/read-stream'
+import { fieldsOf } from '../internal/fields-of'
 import { createActionCore } from '../define-action'
 import type { ActionClient, ActionClientOptions } from '../create-action-client'
 import { createActionClientFor } from '../create-action-client'
@@ -56,8 +57,9 @@ export interface H3V2Event {
  */
 export const h3V2Host: ActionHost<H3V2Event> = {
   method: event => event.req.method,
-  // h3 v2 keeps an escaped `?` or `#` escaped in the path: the query is the URL's own
-  rawPath: event => event.url.search,
+  // h3 v2 keeps an escaped `?` or `#` in the path: the query is the URL's own, read as h3 2's getQuery
+  // reads it (its parser follows URLSearchParams: `+` is a space, `=x` is the key '', a stray `%` stays)
+  query: event => fieldsOf(new URLSearchParams(event.url.search)),
   header: (event, name) => event.req.headers.get(name) ?? undefined,
   params: (event) => {
     const params = event.context.params

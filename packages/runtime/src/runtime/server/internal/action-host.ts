@@ -11,10 +11,11 @@ export interface ActionHost<TEvent> {
   /** The request method, upper case. */
   method: (event: TEvent) => string
   /**
-   * The query as the client sent it, from its `?`, with or without the path
-   * before it (not decoded): an escaped `?` or `#` in the path stays in the path.
+   * The query as a plain object, read as that h3 major's own `getQuery` reads
+   * it (repeated keys as arrays), with `__proto__`, `constructor` and
+   * `prototype` dropped; an escaped `?` or `#` in the path stays in the path.
    */
-  rawPath: (event: TEvent) => string
+  query: (event: TEvent) => Record<string, unknown>
   /** One request header, by its lower-case name. */
   header: (event: TEvent, name: string) => string | undefined
   /** The route params, URI-decoded; a fresh object the lifecycle may keep. */

@@ -1,8 +1,8 @@
-import { parseQuery } from 'ufo'
 import { createActionError } from '../errors'
 import type { ActionHost } from '../internal/action-host'
 import { bodyTooLarge } from '../internal/read-stream'
-import { isUnsafeKey, parseJsonSafely } from '../internal/safe-json'
+import { parseJsonSafely } from '../internal/safe-json'
+import { fieldsOf } from '../internal/fields-of'
 import type { InputLimits } from '../internal/action-defaults'
 import { actionDefaults } from '../internal/action-defaults'
 import { countMultipartEntries, countUrlencodedFields } from '../internal/count-form-entries'
@@ -23,33 +23,14 @@ const utf8Encoder = new TextEncoder()
  * Step 1: reads the input. GET, HEAD and methods without a body read the
  * query (synchronously); POST, PUT, PATCH and DELETE read the body as JSON or
  * form data, within the action's limits (each one it leaves out is the
- * module-wide default). The query is read from the path as the client sent
- * it, so an escaped `?` or `#` in a route param never starts the query.
+ * module-wide default). The query is the host's own reading of it
+ * (`ActionHost.query`), so it is what h3's `getQuery` gives on that host.
  * @example
  * let input = parseInput(event, host, { maxJsonDepth: 16 })
  * if (input instanceof Promise) input = await input
  */
 export function parseInput<TEvent>(event: TEvent, host: ActionHost<TEvent>, limits: Partial<InputLimits>): unknown {
-  return hasBody(host.method(event)) ? parseBody(event, host, limits) : queryOfPath(host.rawPath(event))
-}
-
-/**
- * The query of a request path, parsed as h3's `getQuery` parses it (by ufo's
- * `parseQuery`: repeated keys become arrays, `__proto__` and `constructor` are
- * dropped; `prototype` is dropped here) without first taking the whole URL
- * apart with three regular expressions: the query is what lies between the
- * first `?` and a `#`.
- * @example
- * queryOfPath('/todos?tag=a&tag=b&prototype=x') // { tag: ['a', 'b'] }
- */
-export function queryOfPath(path: string): Record<string, unknown> {
-  const start = path.indexOf('?')
-  if (start === -1) return {}
-  const hash = path.indexOf('#')
-  if (hash !== -1 && hash < start) return {}
-  const query = parseQuery(hash === -1 ? path.slice(start) : path.slice(start, hash))
-  if (query.prototype !== undefined) delete query.prototype
-  return query
+  return hasBody(host.method(event)) ? parseBody(event, host, limits) : host.query(event)
 }
 
 /**
@@ -157,12 +138,5 @@ async function parseFormBody(body: Uint8Array, mediaType: string, contentType: s
       throw createActionError({ code: 'PARSE_ERROR', message: 'Invalid form data in request body', statusCode: 400 })
     }
   }
-  const fields: Record<string, unknown> = {}
-  for (const [key, value] of form) {
-    if (isUnsafeKey(key)) continue
-    if (!Object.hasOwn(fields, key)) fields[key] = value
-    else if (Array.isArray(fields[key])) (fields[key] as unknown[]).push(value)
-    else fields[key] = [fields[key], value]
-  }
-  return fields
+  return fieldsOf(form)
 }
