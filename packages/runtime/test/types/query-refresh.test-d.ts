@@ -30,7 +30,7 @@ describe('refreshes', () => {
   })
 
   it('refuses a typo, a route without GET, a param the route does not have and a wrong input', () => {
-    // @ts-expect-error a typo
+    // @ts-expect-error a typo in the route
     useAction('/api/refresh/todos', { method: 'POST', refreshes: ['/api/refresh/todo'] })
     // @ts-expect-error /api/refresh/todos has GET, but no route is /api/refresh/todos/:id/edit
     useAction('/api/refresh/todos', { method: 'POST', refreshes: [{ path: '/api/refresh/todos/:id/edit' }] })
@@ -45,7 +45,7 @@ describe('refreshes', () => {
   it('takes a per-call override on execute', async () => {
     const { execute } = useAction('/api/refresh/todos/:id', { method: 'PATCH' })
     await execute({ done: true }, { params: { id: 1 }, refreshes: [{ path: '/api/refresh/todos/:id', params: { id: 1 } }] })
-    // @ts-expect-error a typo
+    // @ts-expect-error a typo in the route
     await execute({ done: true }, { params: { id: 1 }, refreshes: ['/api/refresh/todoz'] })
   })
 })
