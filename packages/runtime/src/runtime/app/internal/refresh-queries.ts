@@ -51,10 +51,14 @@ export function planMutation(plan: MutationPlan, input: unknown, params: unknown
     headers: urls.length > 0 ? { ...headers, [REFRESH_HEADER]: JSON.stringify(urls) } : headers,
     apply: () => changed.forEach(({ query, update }) => query.layers.value = [...query.layers.value, { id, update }]),
     async settle(sent) {
-      const { refreshed, ...result } = await sent as ActionResult<unknown> & { refreshed?: Record<string, unknown> }
-      if (result.success) await Promise.all(queries.map(query => refreshQuery(query, refreshed)))
-      dropLayers()
-      return result as ActionResult<unknown>
+      try {
+        const { refreshed, ...result } = await sent as ActionResult<unknown> & { refreshed?: Record<string, unknown> }
+        if (result.success) await Promise.all(queries.map(query => refreshQuery(query, refreshed)))
+        return result as ActionResult<unknown>
+      }
+      finally {
+        dropLayers()
+      }
     },
   }
 }
