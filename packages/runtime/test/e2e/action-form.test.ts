@@ -166,7 +166,8 @@ describe('useActionForm without JavaScript', () => {
     const before = await signups()
     const body = new FormData()
     for (const [name, value] of Object.entries(valid)) body.append(name, value)
-    for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://elsewhere.example' }, { origin: 'null' }]) {
+    const crossSite: Array<Record<string, string>> = [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://elsewhere.example' }, { origin: 'null' }]
+    for (const headers of crossSite) {
       const response = await fetch(`${baseURL}/forms-demo?__action=/api/forms-demo/signup`, { method: 'POST', body, headers, redirect: 'manual' })
       expect(response.status).toBe(403)
     }

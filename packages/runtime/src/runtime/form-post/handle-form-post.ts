@@ -19,11 +19,11 @@ export interface FormPostRequest {
 export type LocalFetch = (path: string, init: { method: string, headers: Record<string, string>, body: string | Uint8Array }) => Promise<Response>
 
 /** What the page request becomes. */
-export type FormPostOutcome =
-  | { kind: 'pass' }
-  | { kind: 'refuse', status: number, message: string }
-  | { kind: 'redirect', location: string, setCookies: string[] }
-  | { kind: 'render', status?: number, state: FormPostState, setCookies: string[] }
+export type FormPostOutcome
+  = | { kind: 'pass' }
+    | { kind: 'refuse', status: number, message: string }
+    | { kind: 'redirect', location: string, setCookies: string[] }
+    | { kind: 'render', status?: number, state: FormPostState, setCookies: string[] }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const PASS: FormPostOutcome = { kind: 'pass' }
