@@ -34,14 +34,16 @@ interface ChainRequest {
  * @example
  * const data = await runMiddlewareChain({ middleware, metadata, last: call => runHandler(handler, call) }, call)
  */
-export async function runMiddlewareChain(chain: ChainDefinition, call: ActionCall, trace?: LifecycleTrace): Promise<unknown> {
+export function runMiddlewareChain(chain: ChainDefinition, call: ActionCall, trace?: LifecycleTrace): Promise<unknown> {
   const request: ChainRequest = { answered: false, trace }
-  try {
-    return await runFrom(chain, call, request, 0, call.ctx)
-  }
-  finally {
+  const outcome = runFrom(chain, call, request, 0, call.ctx)
+  // registered before the caller awaits the outcome, so it runs first: the request is marked answered
+  // before anything resumes, with data or a failure
+  const markAnswered = () => {
     request.answered = true
   }
+  outcome.then(markAnswered, markAnswered)
+  return outcome
 }
 
 /**
