@@ -41,6 +41,9 @@ export const serverAutoImports = [
 /** The client API the module auto-imports in app code. */
 export const clientAutoImports = ['useAction', 'useActionQuery', 'useActionForm', '$action'] as const
 
+/** Types the module auto-imports in app code, for a typed `switch` over a call's `error.code` (docs/errors.md). */
+export const clientTypeAutoImports = ['ActionCallError', 'ActionErrorCode'] as const
+
 export default defineNuxtModule<ModuleOptions>({
   meta: {
     name: '@action-route/runtime',
@@ -79,7 +82,10 @@ export default defineNuxtModule<ModuleOptions>({
     }))
 
     // the client: useAction, useActionQuery and $action, typed by a route map generated from the route files
-    addImports(clientAutoImports.map(name => ({ name, from: resolver.resolve('./runtime/app/index') })))
+    addImports([
+      ...clientAutoImports.map(name => ({ name, from: resolver.resolve('./runtime/app/index') })),
+      ...clientTypeAutoImports.map(name => ({ name, from: resolver.resolve('./runtime/app/index'), type: true })),
+    ])
     setupClientFetch(nuxt)
     // useActionForm without JavaScript: a form posted to its page runs its action in-process before the page renders
     addServerHandler({
