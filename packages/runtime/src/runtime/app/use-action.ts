@@ -77,7 +77,6 @@ export function useAction<P extends ActionPath, M extends ActionMethod<P> = Defa
   checkCallOptions({ timeout: options.timeout, retry: options.retry, retryDelay: options.retryDelay })
   checkRefreshOptions(options)
   const state = createActionState<ActionInput<P, M>, ActionOutput<P, M>, ExecuteOptions<P>>((input, call) => {
-    if (call.refreshes !== undefined) checkRefreshOptions({ refreshes: call.refreshes })
     const params = call.params ?? toValue(options.params)
     const plan: MutationPlan = { targets: call.refreshes ?? options.refreshes ?? [], optimistic: options.optimistic, singleFlight: options.singleFlight }
     const mutation = planMutation(plan, input, params, call.headers ?? toValue(options.headers))

@@ -67,18 +67,16 @@ export function checkStateOptions(options: { dedupe?: unknown, onSuccess?: unkno
   for (const name of ['onSuccess', 'onError', 'onSettled'] as const) check(name, options[name], value => typeof value === 'function', 'a function')
 }
 
-const isTarget = (value: unknown): boolean => typeof value === 'string' || (isRecord(value) && typeof (value as { path?: unknown }).path === 'string')
-
 /**
- * Checks what a mutation refreshes: `refreshes` an array of GET route
- * patterns or `{ path, params?, input? }`, `optimistic` an object of
- * functions, `singleFlight` a boolean. Throws a TypeError naming the bad one.
+ * Checks what a mutation refreshes: `refreshes` an array (its targets are
+ * checked by the types), `optimistic` an object of functions, `singleFlight`
+ * a boolean. Throws a TypeError naming the bad one.
  * @example
  * checkRefreshOptions({ refreshes: ['/api/todos'] }) // passes
  * checkRefreshOptions({ refreshes: '/api/todos' }) // throws TypeError
  */
 export function checkRefreshOptions(options: { refreshes?: unknown, optimistic?: unknown, singleFlight?: unknown }): void {
-  check('refreshes', options.refreshes, value => Array.isArray(value) && value.every(isTarget), 'an array of route patterns or { path, params?, input? }')
-  check('optimistic', options.optimistic, value => isRecord(value) && Object.values(value as object).every(update => typeof update === 'function'), 'an object of route patterns to functions')
+  check('refreshes', options.refreshes, Array.isArray, 'an array')
+  check('optimistic', options.optimistic, value => isRecord(value) && Object.values(value as object).every(update => typeof update === 'function'), 'an object of functions')
   check('singleFlight', options.singleFlight, value => typeof value === 'boolean', 'a boolean')
 }
