@@ -46,6 +46,9 @@ export default defineConfig({
         test: { name: 'devtools', root: 'packages/devtools', include: ['test/unit/**/*.test.ts'] },
       },
       {
+        test: { name: 'openapi', root: 'packages/runtime', include: ['test/openapi/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 600_000 },
+      },
+      {
         test: { name: 'runtime-devtools', root: 'packages/runtime', include: ['test/devtools/**/*.test.ts'] },
       },
       {

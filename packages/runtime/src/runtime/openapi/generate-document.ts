@@ -1,0 +1,80 @@
+import { actionDescriptorOf } from '../devtools/registry'
+import type { RouteEntry } from '../devtools/registry'
+import { describeSchema } from '../devtools/internal/describe-schema'
+import type { OpenApiDocument, OpenApiDocumentOptions, OperationSource } from './types'
+import { actionOperation } from './internal/action-operations'
+import { FIELD_ERRORS_COMPONENT, fieldErrorsSchema } from './internal/envelope-schemas'
+import { openApiPathOf } from './internal/openapi-path'
+import { operationMetadataOf } from './internal/operation-metadata'
+
+/** A route file as the generator needs it: its Nitro route, method (`''` for any) and a loader. */
+export type OpenApiRouteEntry = Pick<RouteEntry, 'route' | 'method' | 'file' | 'load'>
+
+/** The methods a route file answers: a `.get` file also HEAD (its twin), a file without a method all of them. */
+const METHODS_OF_FILE: Record<string, string[]> = {
+  '': ['get', 'head', 'post', 'put', 'patch', 'delete'],
+  'get': ['get', 'head'],
+}
+
+/**
+ * The OpenAPI 3.1 document of every action among the route files, and where
+ * each operation came from. Each file is loaded to read its `'~action'`
+ * descriptor; its schemas are converted with the libraries' Standard JSON
+ * Schema (`@valibot/to-json-schema` for valibot). Files that are not actions are
+ * left out; one that fails to load is listed under `x-action-route-skipped`.
+ * @example
+ * const { document } = await generateOpenApiDocument(routes, { info: { title: 'Todos', version: '1.0.0' } })
+ */
+export async function generateOpenApiDocument(entries: readonly OpenApiRouteEntry[], options: OpenApiDocumentOptions = {}): Promise<{ document: OpenApiDocument, sources: OperationSource[] }> {
+  const document: OpenApiDocument = {
+    openapi: '3.1.0',
+    info: { title: 'Actions', version: '0.0.0', ...options.info },
+    ...(options.servers && options.servers.length > 0 && { servers: options.servers }),
+    paths: {},
+    components: { schemas: { [FIELD_ERRORS_COMPONENT]: fieldErrorsSchema } },
+  }
+  const sources: OperationSource[] = []
+  const skipped: { route: string, method: string, reason: string }[] = []
+  const usedIds = new Set<string>()
+  const sorted = [...entries].sort((a, b) => a.route.localeCompare(b.route) || a.method.localeCompare(b.method))
+
+  for (const entry of sorted) {
+    let descriptor: ReturnType<typeof actionDescriptorOf>
+    try {
+      descriptor = actionDescriptorOf(await entry.load())
+    }
+    catch (error) {
+      skipped.push({ route: entry.route, method: entry.method || 'any', reason: error instanceof Error ? error.message : String(error) })
+      continue
+    }
+    if (!descriptor) continue
+    const [input, params, output] = await Promise.all([
+      describeSchema(descriptor.input, 'input'),
+      describeSchema(descriptor.params, 'input'),
+      describeSchema(descriptor.outputSchema, 'output'),
+    ])
+    const metadata = operationMetadataOf(descriptor.metadata)
+    const path = openApiPathOf(entry.route)
+    for (const method of METHODS_OF_FILE[entry.method] ?? [entry.method]) {
+      const operationId = uniqueId(metadata.operationId ? (method === 'head' ? `${metadata.operationId}Head` : metadata.operationId) : idOf(method, entry.route), usedIds)
+      const operation = actionOperation({ method, path, operationId, metadata, input, params, output, errors: descriptor.errors ?? {} }, document.components.schemas)
+      ;(document.paths[path.path] ??= {})[method] = operation
+      sources.push({ file: entry.file, route: entry.route, method, path: path.path, operation })
+    }
+  }
+  if (skipped.length > 0) document['x-action-route-skipped'] = skipped
+  return { document, sources }
+}
+
+/** `get` and `/api/todos/:id` give `getApiTodosId`. */
+function idOf(method: string, route: string): string {
+  const words = route.split(/[^a-z0-9]+/i).filter(Boolean)
+  return method + words.map(word => word[0]!.toUpperCase() + word.slice(1)).join('')
+}
+
+function uniqueId(id: string, used: Set<string>): string {
+  let candidate = id
+  for (let index = 2; used.has(candidate); index++) candidate = `${id}${index}`
+  used.add(candidate)
+  return candidate
+}

@@ -1,0 +1,164 @@
+import type { SchemaInfo } from '@action-route/devtools/types'
+import type { JsonSchema, OpenApiOperation } from '../types'
+import { UNREPRESENTABLE } from '../types'
+import { failureEnvelope, RUNTIME_FAILURES, successEnvelope } from './envelope-schemas'
+import type { FailureCase } from './envelope-schemas'
+import type { OpenApiPath } from './openapi-path'
+import type { OperationMetadata } from './operation-metadata'
+import { placeSchema } from './place-schema'
+
+/** What one action contributes to the document, already converted to JSON Schema. */
+export interface ActionContract {
+  /** Lower-case method the route answers. */
+  method: string
+  path: OpenApiPath
+  operationId: string
+  metadata: OperationMetadata
+  input?: SchemaInfo
+  params?: SchemaInfo
+  output?: SchemaInfo
+  errors: Readonly<Record<string, { statusCode: number, message?: string }>>
+}
+
+const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete'])
+const JSON_TYPE = 'application/json'
+
+/**
+ * The OpenAPI operation of an action for one method: path and query
+ * parameters, the request body in every content type the action can take, and
+ * every answer in the runtime's envelope. Shared schemas go to `components`.
+ * @example
+ * paths['/api/todos/{id}'].get = actionOperation(contract, document.components.schemas)
+ */
+export function actionOperation(contract: ActionContract, components: Record<string, JsonSchema>): OpenApiOperation {
+  const { method, metadata, operationId } = contract
+  const hasBody = BODY_METHODS.has(method)
+  const input = contract.input && schemaOf(contract.input, `${operationId}Input`, components)
+  const operation: OpenApiOperation = {
+    operationId,
+    ...(metadata.summary !== undefined && { summary: metadata.summary }),
+    ...(metadata.description !== undefined && { description: metadata.description }),
+    ...(metadata.tags && { tags: metadata.tags }),
+    ...(metadata.deprecated !== undefined && { deprecated: metadata.deprecated }),
+    responses: {},
+  }
+  const parameters = [...pathParameters(contract, components), ...(hasBody ? [] : queryParameters(input, operation))]
+  if (parameters.length > 0) operation.parameters = parameters
+  if (hasBody) operation.requestBody = requestBody(input)
+  operation.responses = responses(contract, hasBody, components)
+  return operation
+}
+
+function pathParameters(contract: ActionContract, components: Record<string, JsonSchema>): Record<string, unknown>[] {
+  const params = contract.params && schemaOf(contract.params, `${contract.operationId}Params`, components)
+  return contract.path.params.map(({ name, catchAll }) => {
+    const schema = params?.inline.properties && typeof params.inline.properties === 'object'
+      ? (params.inline.properties as Record<string, JsonSchema>)[name] ?? { type: 'string' }
+      : params && UNREPRESENTABLE in params.inline ? { type: 'string', [UNREPRESENTABLE]: params.inline[UNREPRESENTABLE] } : { type: 'string' }
+    return {
+      name,
+      in: 'path',
+      required: true,
+      schema,
+      ...(catchAll && { [UNREPRESENTABLE]: 'a catch-all param: it takes the rest of the path, slashes included, which OpenAPI path templates cannot say' }),
+    }
+  })
+}
+
+/** GET and HEAD read their input from the query: one parameter per property of the input's object schema. */
+function queryParameters(input: PlacedInput | undefined, operation: OpenApiOperation): Record<string, unknown>[] {
+  if (!input) return []
+  const properties = propertiesOf(input.inline)
+  if (!properties) {
+    operation[UNREPRESENTABLE] = input.inline[UNREPRESENTABLE] ?? 'the input schema is not an object of named fields, so it cannot be written as query parameters'
+    return []
+  }
+  const required = new Set(Array.isArray(input.inline.required) ? input.inline.required as string[] : [])
+  return Object.entries(properties).map(([name, schema]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    schema: isFlatField(schema) ? schema : { ...schema, [UNREPRESENTABLE]: 'a query holds strings and repeated keys only, so this nested value cannot be sent' },
+  }))
+}
+
+function requestBody(input: PlacedInput | undefined): Record<string, unknown> {
+  if (!input) {
+    return { required: false, content: { [JSON_TYPE]: { schema: {} }, 'application/x-www-form-urlencoded': { schema: { type: 'object' } }, 'multipart/form-data': { schema: { type: 'object' } } } }
+  }
+  const schema = input.ref ?? input.inline
+  const content: Record<string, { schema: JsonSchema }> = { [JSON_TYPE]: { schema } }
+  // a form is flat: fields are strings, files or repeated keys; only an input of such fields can be posted as one
+  const properties = propertiesOf(input.inline)
+  if (properties && Object.values(properties).every(isFlatField)) {
+    if (!Object.values(properties).some(isFileField)) content['application/x-www-form-urlencoded'] = { schema }
+    content['multipart/form-data'] = { schema }
+  }
+  const required = Array.isArray(input.inline.required) && input.inline.required.length > 0
+  return { required, content }
+}
+
+function responses(contract: ActionContract, hasBody: boolean, components: Record<string, JsonSchema>): OpenApiOperation['responses'] {
+  const isHead = contract.method === 'head'
+  const output = contract.output && schemaOf(contract.output, `${contract.operationId}Output`, components)
+  const data = output ? output.ref ?? output.inline : { description: 'No outputSchema: whatever the handler returns (undefined as null).' }
+  const successStatus = String(contract.metadata.successStatus ?? 200)
+  const answers: OpenApiOperation['responses'] = {
+    [successStatus]: withBody(isHead, 'Success: the handler\'s result in `data`.', successEnvelope(data)),
+  }
+
+  const failures = new Map<number, { cases: FailureCase[], descriptions: string[] }>()
+  const add = (statusCode: number, code: string, fieldErrors: boolean, description: string) => {
+    const entry = failures.get(statusCode) ?? { cases: [], descriptions: [] }
+    entry.cases.push({ code, fieldErrors })
+    entry.descriptions.push(`${code}: ${description}`)
+    failures.set(statusCode, entry)
+  }
+  const runtime = (code: keyof typeof RUNTIME_FAILURES) => add(RUNTIME_FAILURES[code].statusCode, code, RUNTIME_FAILURES[code].fieldErrors, RUNTIME_FAILURES[code].message)
+  if (contract.input || contract.params) runtime('VALIDATION_ERROR')
+  if (hasBody) {
+    runtime('PARSE_ERROR')
+    runtime('PAYLOAD_TOO_LARGE')
+    runtime('UNSUPPORTED_MEDIA_TYPE')
+  }
+  runtime('INTERNAL_ERROR')
+  if (contract.output) runtime('OUTPUT_VALIDATION_ERROR')
+  for (const [code, { statusCode, message }] of Object.entries(contract.errors)) add(statusCode, code, false, message ?? 'declared by the action')
+
+  for (const [statusCode, { cases, descriptions }] of [...failures].sort(([a], [b]) => a - b)) {
+    answers[String(statusCode)] = withBody(isHead, descriptions.join('; '), failureEnvelope(statusCode, cases))
+  }
+  answers.default = withBody(isHead, 'Any other failure: an h3 error with its own status (SERVER_ERROR), or what the action\'s handleServerError returns.', failureEnvelope(undefined, []))
+  return answers
+}
+
+function withBody(isHead: boolean, description: string, schema: JsonSchema): Record<string, unknown> {
+  // HEAD answers like GET with no body (docs/decisions.md)
+  return isHead ? { description } : { description, content: { [JSON_TYPE]: { schema } } }
+}
+
+type PlacedInput = ReturnType<typeof placeSchema>
+
+/** A converted schema, or one marked with why the library could not say it. */
+function schemaOf(info: SchemaInfo, name: string, components: Record<string, JsonSchema>): PlacedInput {
+  if (!info.jsonSchema) return { inline: { [UNREPRESENTABLE]: info.note ?? `${info.vendor} gave no JSON Schema` } }
+  return placeSchema(info.jsonSchema, name, components)
+}
+
+function propertiesOf(schema: JsonSchema): Record<string, JsonSchema> | undefined {
+  if (schema.type !== 'object' || !schema.properties || typeof schema.properties !== 'object') return undefined
+  if (['anyOf', 'oneOf', 'allOf', '$ref'].some(key => key in schema)) return undefined
+  return schema.properties as Record<string, JsonSchema>
+}
+
+/** A field a query or a form can carry: not an object, nor an array of objects. */
+function isFlatField(schema: JsonSchema): boolean {
+  if (schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object')) || '$ref' in schema) return false
+  if (schema.type === 'array') return !schema.items || isFlatField(schema.items as JsonSchema)
+  return !['anyOf', 'oneOf', 'allOf'].some(key => Array.isArray(schema[key]) && (schema[key] as JsonSchema[]).some(option => !isFlatField(option)))
+}
+
+function isFileField(schema: JsonSchema): boolean {
+  if (schema.type === 'array') return !!schema.items && isFileField(schema.items as JsonSchema)
+  return schema.format === 'binary' || schema.contentMediaType !== undefined
+}

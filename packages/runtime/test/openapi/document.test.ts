@@ -1,0 +1,108 @@
+import { validate } from '@readme/openapi-parser'
+import { type } from 'arktype'
+import * as v from 'valibot'
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { defineAction } from '../../src/runtime/server/index'
+import { generateOpenApiDocument } from '../../src/runtime/openapi/generate-document'
+import type { OpenApiRouteEntry } from '../../src/runtime/openapi/generate-document'
+import { UNREPRESENTABLE } from '../../src/runtime/openapi/types'
+
+function entry(route: string, method: string, handler: unknown): OpenApiRouteEntry {
+  return { route, method, file: `/app/server/api${route}.${method}.ts`, load: async () => ({ default: handler }) }
+}
+
+const treeNode = z.object({ name: z.string(), get children(): z.ZodOptional<z.ZodArray<typeof treeNode>> { return z.array(treeNode).optional() } })
+const todo = z.object({ id: z.number().int(), title: z.string() })
+
+const routes = [
+  entry('/api/todos', 'get', defineAction({
+    input: z.object({ q: z.string().optional(), limit: z.coerce.number().int().max(50).optional(), tag: z.array(z.string()).optional() }),
+    outputSchema: z.array(todo),
+    metadata: { summary: 'List todos', tags: ['todos'], roles: ['admin'] },
+    handler: () => [],
+  })),
+  entry('/api/todos/:id', 'patch', defineAction({
+    params: z.object({ id: z.coerce.number().int().positive() }),
+    input: v.object({ title: v.pipe(v.string(), v.minLength(1)), done: v.optional(v.boolean()) }),
+    outputSchema: type({ 'id': 'number', 'title': 'string', '+': 'delete' }),
+    errors: { NOT_FOUND: { statusCode: 404, message: 'No such todo' }, TITLE_TAKEN: { statusCode: 409 } },
+    metadata: { deprecated: true, description: 'Renames a todo.', successStatus: 201 },
+    handler: () => ({ id: 1, title: 'x' }),
+  })),
+  entry('/api/tree', 'post', defineAction({
+    input: treeNode,
+    outputSchema: z.object({ at: z.date() }),
+    handler: () => ({ at: new Date() }),
+  })),
+  entry('/api/files/**:path', 'get', defineAction({ handler: () => null })),
+  entry('/api/echo', '', defineAction({ input: z.object({ a: z.string() }), handler: ({ input }) => input })),
+  entry('/api/plain', 'get', () => 'not an action'),
+  entry('/api/broken', 'get', undefined),
+]
+routes[6]!.load = async () => {
+  throw new Error('boom')
+}
+
+describe('generateOpenApiDocument', async () => {
+  const { document, sources } = await generateOpenApiDocument(routes, { info: { title: 'Test', version: '1.2.3' }, servers: [{ url: 'https://example.test' }] })
+
+  it('validates as OpenAPI 3.1 with @readme/openapi-parser', async () => {
+    const result = await validate(structuredClone(document) as never)
+    expect(result.errors ?? [], JSON.stringify(result.errors)).toEqual([])
+    expect(result.valid).toBe(true)
+  })
+
+  it('writes one operation per action and method, plain routes left out, load failures listed', () => {
+    expect(Object.keys(document.paths).sort()).toEqual(['/api/echo', '/api/files/{path}', '/api/todos', '/api/todos/{id}', '/api/tree'])
+    expect(Object.keys(document.paths['/api/todos']!)).toEqual(['get', 'head'])
+    expect(Object.keys(document.paths['/api/echo']!)).toEqual(['get', 'head', 'post', 'put', 'patch', 'delete'])
+    expect(sources.map(source => source.operation.operationId)).toContain('patchApiTodosId')
+    expect(document['x-action-route-skipped']).toEqual([{ route: '/api/broken', method: 'get', reason: 'boom' }])
+  })
+
+  it('reads GET input as query parameters and the params schema for path params', () => {
+    const list = document.paths['/api/todos']!.get!
+    expect(list.parameters).toEqual([
+      { name: 'q', in: 'query', required: false, schema: { type: 'string' } },
+      { name: 'limit', in: 'query', required: false, schema: { type: 'integer', maximum: 50, minimum: expect.any(Number) } },
+      { name: 'tag', in: 'query', required: false, schema: { type: 'array', items: { type: 'string' } } },
+    ])
+    expect(list.summary).toBe('List todos')
+    expect(list.tags).toEqual(['todos'])
+    const patch = document.paths['/api/todos/{id}']!.patch!
+    expect(patch.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'integer', exclusiveMinimum: 0, maximum: expect.any(Number) } }])
+    expect(patch.deprecated).toBe(true)
+    expect(patch.description).toBe('Renames a todo.')
+  })
+
+  it('takes JSON and forms where the input is flat, JSON only where it nests', () => {
+    const patch = document.paths['/api/todos/{id}']!.patch!
+    expect(Object.keys((patch.requestBody as { content: object }).content)).toEqual(['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'])
+    const tree = document.paths['/api/tree']!.post!
+    expect(Object.keys((tree.requestBody as { content: object }).content)).toEqual(['application/json'])
+  })
+
+  it('wraps every answer in the envelope: data, 422 with fieldErrors, 400, 413, 415, 500 and each declared error', () => {
+    const patch = document.paths['/api/todos/{id}']!.patch!
+    expect(Object.keys(patch.responses)).toEqual(['201', '400', '404', '409', '413', '415', '422', '500', 'default'])
+    const schemaAt = (status: string) => (patch.responses[status]!.content as Record<string, { schema: Record<string, any> }>)['application/json']!.schema
+    expect(schemaAt('201').properties.data).toEqual({ type: 'object', properties: { id: { type: 'number' }, title: { type: 'string' } }, required: ['id', 'title'], additionalProperties: false })
+    expect(schemaAt('404').properties.error.properties.code).toEqual({ type: 'string', enum: ['NOT_FOUND', 'SERVER_ERROR'] })
+    expect(schemaAt('422').properties.error.required).toContain('fieldErrors')
+    expect(schemaAt('500').properties.error.properties.code.enum).toEqual(['INTERNAL_ERROR', 'OUTPUT_VALIDATION_ERROR', 'SERVER_ERROR'])
+    expect(document.paths['/api/todos']!.head!.responses['200']).toEqual({ description: expect.any(String) })
+  })
+
+  it('moves a recursive schema\'s definitions to components and marks what cannot be said', () => {
+    const tree = document.paths['/api/tree']!.post!
+    expect(JSON.stringify(document)).not.toContain('"#/$defs')
+    const body = (tree.requestBody as { content: Record<string, { schema: Record<string, any> }> }).content['application/json']!.schema
+    expect(body).toEqual({ $ref: '#/components/schemas/postApiTreeInput' })
+    expect(JSON.stringify(document.components.schemas.postApiTreeInput)).toContain('"$ref":"#/components/schemas/postApiTreeInput"')
+    const output = (tree.responses['200']!.content as Record<string, { schema: Record<string, any> }>)['application/json']!.schema.properties.data
+    expect(output[UNREPRESENTABLE]).toMatch(/zod could not express/)
+    const files = document.paths['/api/files/{path}']!.get!
+    expect((files.parameters![0] as Record<string, unknown>)[UNREPRESENTABLE]).toMatch(/catch-all/)
+  })
+})
