@@ -1,5 +1,7 @@
 import type { JsonSchema } from '../types'
 
+const DEFS_PREFIX = '#/$defs/'
+
 /** A converted schema ready for the document: inline, and as a `$ref` when it refers to itself. */
 export interface PlacedSchema {
   /** The schema with its `$schema` dropped and its references pointing into `components.schemas`. */
@@ -25,8 +27,10 @@ export function placeSchema(schema: JsonSchema, name: string, components: Record
     if (!value || typeof value !== 'object') return value
     return Object.fromEntries(Object.entries(value).map(([key, inner]) => {
       if (key !== '$ref' || typeof inner !== 'string' || !inner.startsWith('#')) return [key, rewrite(inner)]
-      const defMatch = /^#\/\$defs\/([^/]+)(.*)$/.exec(inner)
-      if (defMatch) return [key, `#/components/schemas/${componentName(name, defMatch[1]!)}${defMatch[2]}`]
+      if (inner.startsWith(DEFS_PREFIX)) {
+        const [def = '', ...rest] = inner.slice(DEFS_PREFIX.length).split('/')
+        return [key, [`#/components/schemas/${componentName(name, def)}`, ...rest].join('/')]
+      }
       refersToRoot = true
       return [key, `#/components/schemas/${name}${inner.slice(1)}`]
     }))
