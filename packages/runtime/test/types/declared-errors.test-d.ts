@@ -4,6 +4,7 @@ import { createActionClient, createActionError, defineAction, defineActionMiddle
 import * as v2 from '../../src/runtime/server/h3-v2'
 import { $action } from '../../src/runtime/app'
 import type { ActionErrorCode, ClientErrorCode } from '../../src/runtime/app/route-map'
+import type { CLIENT_ERROR_CODES, RUNTIME_ERROR_CODES } from '../../src/runtime/server/internal/error-declarations'
 
 // what the module generates into .nuxt/types/action-routes.d.ts for these files
 declare module '../../src/runtime/app/route-map' {
@@ -201,5 +202,12 @@ describe('declared errors on the client', () => {
     const result = await $action('/api/todos', { method: 'POST', input: { title: 'x' } })
     if (!result.success) expectTypeOf(result.error).toEqualTypeOf<ActionErrorData>()
     expectTypeOf<ActionErrorCode<'/api/todos', 'POST'>>().toEqualTypeOf<string>()
+  })
+})
+
+describe('the client\'s reserved codes', () => {
+  it('ClientErrorCode is the list the server refuses to declare', () => {
+    expectTypeOf<ClientErrorCode>().toEqualTypeOf<typeof CLIENT_ERROR_CODES[number]>()
+    expectTypeOf<RuntimeErrorCode>().toEqualTypeOf<typeof RUNTIME_ERROR_CODES[number]>()
   })
 })

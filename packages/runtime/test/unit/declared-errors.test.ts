@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createActionError } from '../../src/runtime/server'
 import type { TestServer } from '../helpers/serve'
@@ -5,6 +7,7 @@ import { call } from '../helpers/serve'
 import { hosts } from '../helpers/hosts'
 import type { DevLog } from '../helpers/dev-logs'
 import { captureDevLogs } from '../helpers/dev-logs'
+import { CLIENT_ERROR_CODES, RUNTIME_ERROR_CODES } from '../../src/runtime/server/internal/error-declarations'
 
 describe.each(hosts)('declared errors on $name', (host) => {
   const errors = { NOT_FOUND: { statusCode: 404, message: 'No such todo' }, CONFLICT: { statusCode: 409 }, TITLE_TAKEN: { statusCode: 422 } } as const
@@ -130,5 +133,20 @@ describe.each(hosts)('error declarations are checked when the action is defined,
       .toThrow('createActionClient().errors: NOT_FOUND is already declared with status 404 and cannot change to 410')
     const renamed = client.errors({ NOT_FOUND: { statusCode: 404, message: 'Gone' } }).handler(() => null)
     expect(renamed['~action'].errors).toEqual({ NOT_FOUND: { statusCode: 404, message: 'Gone' } })
+  })
+})
+
+describe('the reserved codes follow the code that answers them', () => {
+  const codesIn = (file: string, pattern: RegExp) => [...readFileSync(fileURLToPath(new URL(file, import.meta.url)), 'utf8').matchAll(pattern)].map(match => match[1]!)
+
+  it('every code the client answers by itself is reserved (app/internal/call-action.ts)', () => {
+    const answered = new Set(codesIn('../../src/runtime/app/internal/call-action.ts', /(?:code: |clientError\()'([A-Z_]+)'/g))
+    expect([...answered].sort()).toEqual([...CLIENT_ERROR_CODES].sort())
+  })
+
+  it('every code the runtime answers by itself is reserved', () => {
+    const files = ['steps/parse-input.ts', 'steps/validate-input.ts', 'steps/validate-output.ts', 'internal/read-stream.ts', 'internal/to-error-envelope.ts']
+    const answered = new Set(files.flatMap(file => codesIn(`../../src/runtime/server/${file}`, /code: '([A-Z_]+)'/g)))
+    expect([...answered].sort()).toEqual([...RUNTIME_ERROR_CODES].sort())
   })
 })

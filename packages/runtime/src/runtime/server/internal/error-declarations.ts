@@ -6,7 +6,7 @@ import { isErrorStatus } from './sendable-error'
 import { logInDevelopment } from './dev-logger'
 
 /** The runtime's own codes (SPEC's Errors table and the request limits). */
-export const RUNTIME_ERROR_CODES: readonly RuntimeErrorCode[] = Object.freeze([
+export const RUNTIME_ERROR_CODES = Object.freeze([
   'VALIDATION_ERROR',
   'OUTPUT_VALIDATION_ERROR',
   'PARSE_ERROR',
@@ -14,10 +14,10 @@ export const RUNTIME_ERROR_CODES: readonly RuntimeErrorCode[] = Object.freeze([
   'UNSUPPORTED_MEDIA_TYPE',
   'INTERNAL_ERROR',
   'SERVER_ERROR',
-])
+] as const satisfies readonly RuntimeErrorCode[])
 
 /** The client's own codes, answered without reaching the server (see app/internal/call-action.ts). */
-export const CLIENT_ERROR_CODES: readonly string[] = Object.freeze(['FETCH_ERROR', 'TIMEOUT_ERROR', 'ABORT_ERROR', 'HTTP_ERROR', 'INVALID_RESPONSE'])
+export const CLIENT_ERROR_CODES = Object.freeze(['FETCH_ERROR', 'TIMEOUT_ERROR', 'ABORT_ERROR', 'HTTP_ERROR', 'INVALID_RESPONSE'] as const)
 
 const RESERVED = new Set<string>([...RUNTIME_ERROR_CODES, ...CLIENT_ERROR_CODES])
 const UPPER_SNAKE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/
