@@ -6,6 +6,8 @@ import { setupRouteMap } from './routes/setup-route-map'
 import { setupActionRouteDevtools } from './devtools/setup-devtools'
 import { nitroMajorOf, pickServerFile } from './internal/nitro-major'
 import { setupClientFetch } from './internal/client-fetch'
+import { setupOpenApi } from './openapi/setup-openapi'
+import type { OpenApiModuleOptions } from './openapi/setup-openapi'
 import type { DevtoolsModuleOptions } from './devtools/setup-devtools'
 import {
   assertInputLimits,
@@ -27,6 +29,8 @@ export interface ModuleOptions {
   maxJsonDepth: number
   /** The DevTools tab, its endpoints (answering only the DevTools auth token) and the request recorder, in `nuxi dev` only: `{ enabled: true, maxRecords: 200, redactHeaders: [], redactFields: [] }`. */
   devtools?: Partial<DevtoolsModuleOptions>
+  /** The OpenAPI 3.1 document of the actions in production, made at build time: `{ route: '/openapi.json', info, servers }`. Off by default; `nuxi dev` always serves it under `/__action-route/api/openapi.json` (docs/openapi.md). */
+  openapi?: OpenApiModuleOptions | false
 }
 
 /** The server API the module auto-imports: an explicit list, so no internal helper leaks. */
@@ -102,6 +106,9 @@ export default defineNuxtModule<ModuleOptions>({
     hook('nitro:init', nitro => answerHeadLikeGet(nitro, () => {
       if (nuxt.options.dev) void routeMap.refresh()
     }))
+
+    // the OpenAPI document: in dev from the DevTools endpoint, in a build only when asked for (made at build time)
+    setupOpenApi(nuxt, options.openapi, resolver.resolve('./runtime/openapi'), nitroMajor)
 
     // dev only: the Actions tab in Nuxt DevTools, its endpoints under /__action-route/ and the request recorder
     if (nuxt.options.dev) setupActionRouteDevtools(nuxt, options.devtools, resolver.resolve('./runtime/devtools'), nitroMajor)

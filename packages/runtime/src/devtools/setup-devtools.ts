@@ -72,8 +72,8 @@ export function setupActionRouteDevtools(nuxt: Nuxt, options: Partial<DevtoolsMo
   })
 
   const files = nitroMajor === 3
-    ? { guard: 'nitro3/guard-endpoints', recorder: 'nitro3/record-requests', routes: 'nitro3/routes', records: 'nitro3/records', stream: 'nitro3/stream', scaffold: 'nitro3/scaffold', actions: 'nitro3/actions' }
-    : { guard: 'middleware/guard-endpoints', recorder: 'plugins/record-requests', routes: 'handlers/routes.get', records: 'handlers/records', stream: 'handlers/stream.get', scaffold: 'handlers/scaffold.get', actions: 'handlers/actions.post' }
+    ? { guard: 'nitro3/guard-endpoints', recorder: 'nitro3/record-requests', routes: 'nitro3/routes', records: 'nitro3/records', stream: 'nitro3/stream', scaffold: 'nitro3/scaffold', actions: 'nitro3/actions', openapi: 'nitro3/openapi' }
+    : { guard: 'middleware/guard-endpoints', recorder: 'plugins/record-requests', routes: 'handlers/routes.get', records: 'handlers/records', stream: 'handlers/stream.get', scaffold: 'handlers/scaffold.get', actions: 'handlers/actions.post', openapi: 'handlers/openapi.get' }
   // one guard for the whole prefix, endpoints added later included: only the developer gets an answer
   addServerHandler({ middleware: true, handler: join(runtimeDir, files.guard) })
   if (isDevtoolsAuthorizationDisabled(nuxt)) {
@@ -87,6 +87,8 @@ export function setupActionRouteDevtools(nuxt: Nuxt, options: Partial<DevtoolsMo
   // the "New action" form: create-action's own library writes the files, under the app's rootDir
   addServerHandler({ route: `${DEVTOOLS_BASE}/api/scaffold`, method: 'get', handler: join(runtimeDir, files.scaffold) })
   addServerHandler({ route: `${DEVTOOLS_BASE}/api/actions`, method: 'post', handler: join(runtimeDir, files.actions) })
+  // the OpenAPI 3.1 document of the actions, made from the route files as they are now (docs/openapi.md)
+  addServerHandler({ route: `${DEVTOOLS_BASE}/api/openapi.json`, method: 'get', handler: join(runtimeDir, files.openapi) })
 
   void addDevtoolsTab(nuxt, nitroMajor)
 }

@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs'
+import { mkdir, writeFile } from 'node:fs/promises'
+import type { Nuxt } from '@nuxt/schema'
+import { addServerHandler } from '@nuxt/kit'
+import { dirname, join } from 'pathe'
+import { withLeadingSlash } from 'ufo'
+import type { NitroMajor } from '../internal/nitro-major'
+import { pickServerFile } from '../internal/nitro-major'
+import type { ScannedHandler } from '../devtools/render-routes-module'
+import type { BuiltOpenApi } from '../runtime/openapi/build-document'
+import type { OpenApiInfo, OpenApiServer } from '../runtime/openapi/types'
+import { OPENAPI_OPTIONS_ID, OPENAPI_ROUTES_ID, renderOpenApiOptionsModule, renderOpenApiRoutesModule } from './render-openapi-modules'
+import { nitroOpenApiMeta } from './nitro-openapi-meta'
+
+/** Options under `actionRoute.openapi` in nuxt.config: set, the production build serves the document. */
+export interface OpenApiModuleOptions {
+  /** Where production serves the document, under `app.baseURL`. Default `/openapi.json`. */
+  route?: string
+  /** OpenAPI's `info`; `title` and `version` default to the app's package name and version. */
+  info?: Partial<OpenApiInfo>
+  /** OpenAPI's `servers`. */
+  servers?: OpenApiServer[]
+}
+
+/** The route of the build-time endpoint that exists only in Nitro's prerender build. */
+export const BUILD_ROUTE = '/__action-route/openapi-build.json'
+
+interface PrerenderRoute {
+  route: string
+  contents?: string
+  error?: Error
+  skip?: boolean
+}
+interface NitroForOpenApi {
+  scannedHandlers: ScannedHandler[]
+  options: {
+    dev: boolean
+    output: { publicDir: string }
+    virtual: Record<string, string | (() => string | Promise<string>)>
+    experimental?: { openAPI?: boolean }
+    openAPI?: { production?: false | 'runtime' | 'prerender' }
+  }
+  hooks: {
+    hook: {
+      (name: 'prerender:init', run: (renderer: NitroForOpenApi) => void): void
+      (name: 'prerender:generate', run: (route: PrerenderRoute) => void): void
+      (name: 'rollup:before', run: (nitro: NitroForOpenApi, config: { plugins?: unknown }) => void | Promise<void>): void
+    }
+  }
+}
+interface NitroConfigForOpenApi {
+  virtual?: Record<string, string | (() => string | Promise<string>)>
+  prerender?: { routes?: string[] }
+  experimental?: { openAPI?: boolean }
+  openAPI?: { production?: false | 'runtime' | 'prerender' }
+}
+
+/**
+ * Wires the OpenAPI document. In `nuxi dev` it only renders the options the
+ * dev endpoint reads. In a build where `actionRoute.openapi` is set, or Nitro's
+ * own OpenAPI is on for production, a route that exists only in Nitro's
+ * prerender build makes the document once; the production output gets it as a
+ * static file at `route` and as Nitro's route meta, with no schema converted at run time.
+ * @example
+ * setupOpenApi(nuxt, { info: { title: 'Todos API', version: '1.0.0' } }, resolver.resolve('./runtime/openapi'), 2)
+ */
+export function setupOpenApi(nuxt: Nuxt, options: OpenApiModuleOptions | false | undefined, runtimeDir: string, nitroMajor: NitroMajor): void {
+  const settings = options || undefined
+  const hook = nuxt.hook as unknown as {
+    (name: 'nitro:config', run: (config: NitroConfigForOpenApi) => void): void
+    (name: 'nitro:init', run: (nitro: NitroForOpenApi) => void): void
+  }
+  let wantsNitroDocument = false
+  hook('nitro:config', (config) => {
+    config.virtual ||= {}
+    config.virtual[OPENAPI_OPTIONS_ID] = renderOpenApiOptionsModule({ info: { ...packageInfo(nuxt.options.rootDir), ...settings?.info }, servers: settings?.servers }, nuxt.options.app.baseURL || '/')
+    wantsNitroDocument = !nuxt.options.dev && !!config.experimental?.openAPI && !!config.openAPI?.production
+    if (!nuxt.options.dev && (settings || wantsNitroDocument)) {
+      config.prerender ||= {}
+      config.prerender.routes = [...config.prerender.routes ?? [], BUILD_ROUTE]
+    }
+  })
+  if (nuxt.options.dev) return
+
+  // a handler in the prerender build only: Nitro leaves `env: 'prerender'` out of the production server
+  addServerHandler({
+    route: BUILD_ROUTE,
+    method: 'get',
+    env: 'prerender',
+    handler: pickServerFile(nitroMajor, { nitro2: join(runtimeDir, 'prerender/nitro2'), nitro3: join(runtimeDir, 'prerender/nitro3') }),
+  } as Parameters<typeof addServerHandler>[0])
+
+  hook('nitro:init', (nitro) => {
+    let built: BuiltOpenApi | undefined
+    nitro.hooks.hook('prerender:init', (renderer) => {
+      renderer.options.virtual[OPENAPI_ROUTES_ID] = () => renderOpenApiRoutesModule(renderer.scannedHandlers)
+    })
+    nitro.hooks.hook('prerender:generate', (route) => {
+      if (route.route !== BUILD_ROUTE) return
+      // read here, never written to the public folder
+      route.skip = true
+      if (route.error || !route.contents) throw new Error(`[action-route] the OpenAPI document could not be made at build time: ${route.error?.message ?? 'empty answer'}`)
+      built = JSON.parse(route.contents) as BuiltOpenApi
+    })
+    nitro.hooks.hook('rollup:before', async (instance, config) => {
+      if (instance.options.dev || (!settings && !wantsNitroDocument)) return
+      if (!built) throw new Error('[action-route] the OpenAPI document was not made: Nitro\'s prerender step did not run (is `noPublicDir` set?)')
+      if (settings) {
+        const file = join(instance.options.output.publicDir, withLeadingSlash(settings.route || '/openapi.json'))
+        await mkdir(dirname(file), { recursive: true })
+        await writeFile(file, JSON.stringify(built.document))
+      }
+      if (wantsNitroDocument) {
+        const plugins = Array.isArray(config.plugins) ? config.plugins : []
+        config.plugins = [nitroOpenApiMeta(built), ...plugins]
+      }
+    })
+  })
+}
+
+/** The app's package name and version, the document's default title and version. */
+function packageInfo(rootDir: string): Partial<OpenApiInfo> {
+  try {
+    const { name, version } = JSON.parse(readFileSync(join(rootDir, 'package.json'), 'utf8')) as { name?: unknown, version?: unknown }
+    return { ...(typeof name === 'string' && { title: name }), ...(typeof version === 'string' && { version }) }
+  }
+  catch {
+    return {}
+  }
+}

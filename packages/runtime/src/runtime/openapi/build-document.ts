@@ -1,0 +1,21 @@
+import { routes } from '#action-route/openapi-routes'
+import { options } from '#action-route/openapi-options'
+import { generateOpenApiDocument } from './generate-document'
+import type { OpenApiDocument, OperationSource } from './types'
+
+/** What the build-time endpoint answers: the document, and each operation with the route file it came from. */
+export interface BuiltOpenApi {
+  document: OpenApiDocument
+  sources: OperationSource[]
+}
+
+/**
+ * Made once, during `nuxi build`, by a route that exists only in Nitro's
+ * prerender build (`env: 'prerender'`): the module reads the answer and puts the
+ * document into the production output, so no schema is converted at run time.
+ * @example
+ * export default defineEventHandler(() => buildOpenApi())
+ */
+export function buildOpenApi(): Promise<BuiltOpenApi> {
+  return generateOpenApiDocument(routes, options)
+}
