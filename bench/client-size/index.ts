@@ -8,13 +8,14 @@ import { timeNuxtBuild, writeApp } from '../lib/nuxt-app'
 
 const workDir = fileURLToPath(new URL('../.work/client-size', import.meta.url))
 const moduleEntry = fileURLToPath(new URL('../../packages/runtime/src/module', import.meta.url))
-const goalBytes = 2 * 1024
+const goalBytes = 4 * 1024
 
-/** The same page three ways: by hand, the buttons through useAction and $action, and the listing through useActionQuery too. */
+/** The same page four ways: by hand, the buttons through useAction and $action, the listing through useActionQuery too, and the form through useActionForm too. */
 const pages = {
-  floor: { label: 'page with $fetch and useAsyncData (floor)', buttons: 'byHand', listing: 'byHand' },
-  action: { label: 'same page, buttons through useAction + $action', buttons: 'action', listing: 'byHand' },
-  query: { label: 'same page, also the listing through useActionQuery', buttons: 'action', listing: 'action' },
+  floor: { label: 'page with $fetch and useAsyncData (floor)', buttons: 'byHand', listing: 'byHand', form: 'byHand' },
+  action: { label: 'same page, buttons through useAction + $action', buttons: 'action', listing: 'byHand', form: 'byHand' },
+  query: { label: 'same page, also the listing through useActionQuery', buttons: 'action', listing: 'action', form: 'byHand' },
+  form: { label: 'same page, also the form through useActionForm (all four)', buttons: 'action', listing: 'action', form: 'action' },
 } as const
 
 const scripts = {
@@ -26,6 +27,11 @@ const scripts = {
     byHand: `const { data: list } = useAsyncData('list', () => $fetch('/api/list'))`,
     action: `const { data: list } = useActionQuery('/api/list')`,
   },
+  // the floor's form posts its fields with $fetch and shows the field errors it gets back, as a hand-wired form does
+  form: {
+    byHand: `const fieldErrors = ref<Record<string, string[]>>({})\nasync function signUp(event: Event) {\n  const fields = Object.fromEntries(new FormData(event.target as HTMLFormElement))\n  const result = await $fetch<{ success: boolean, error?: { fieldErrors?: Record<string, string[]> } }>('/api/signup', { method: 'POST', body: { name: fields.name, address: { city: fields['address.city'] } }, ignoreResponseError: true })\n  fieldErrors.value = result.error?.fieldErrors ?? {}\n}\nconst attrs = { onSubmit: (event: Event) => { event.preventDefault(); void signUp(event) } }\nconst field = (name: string) => ({ name })`,
+    action: `const { attrs, field, fieldErrors } = useActionForm('/api/signup')`,
+  },
 }
 
 /** Sum over every `.js` file of `.output/public/_nuxt`, each gzipped alone at level 9 as a server sends it. */
@@ -36,20 +42,21 @@ async function gzipBytes(dir: string): Promise<number> {
   return bytes
 }
 
-/** Part: gzip bytes that useAction, $action and useActionQuery add to the client bundle of a one-page app. */
+/** Part: gzip bytes that useAction, $action, useActionQuery and useActionForm add to the client bundle of a one-page app. */
 export const clientSizePart: BenchPart = {
   id: 'client-size',
   title: 'Client size',
   async run(options) {
-    const kinds = (options.smoke ? ['floor', 'action'] : ['floor', 'action', 'query']) as Array<keyof typeof pages>
+    const kinds = (options.smoke ? ['floor', 'form'] : ['floor', 'action', 'query', 'form']) as Array<keyof typeof pages>
     const sizes = {} as Record<keyof typeof pages, number>
     for (const kind of kinds) {
       const dir = `${workDir}/${kind}`
       const page = pages[kind]
       await writeApp(dir, {
         'nuxt.config.ts': `export default defineNuxtConfig({\n  modules: [${JSON.stringify(moduleEntry)}],\n  devtools: { enabled: false },\n  telemetry: false,\n  compatibilityDate: '2025-07-15',\n})\n`,
-        'app/app.vue': `<script setup lang="ts">\n${scripts.buttons[page.buttons]}\n${scripts.listing[page.listing]}\n</script>\n\n<template>\n  <div>\n    <button @click="save">save</button>\n    <button @click="send">send</button>\n    <pre>{{ saved }}</pre>\n    <pre>{{ list }}</pre>\n  </div>\n</template>\n`,
+        'app/app.vue': `<script setup lang="ts">\n${scripts.buttons[page.buttons]}\n${scripts.listing[page.listing]}\n${scripts.form[page.form]}\n</script>\n\n<template>\n  <div>\n    <button @click="save">save</button>\n    <button @click="send">send</button>\n    <pre>{{ saved }}</pre>\n    <pre>{{ list }}</pre>\n    <form v-bind="attrs">\n      <input v-bind="field('name')">\n      <input v-bind="field('address.city')">\n      <p>{{ fieldErrors['address.city']?.[0] }}</p>\n      <button>sign up</button>\n    </form>\n  </div>\n</template>\n`,
         'server/api/x.post.ts': `import { z } from 'zod'\n\nexport default defineAction({\n  input: z.object({ title: z.string().min(1) }),\n  handler: ({ input }) => ({ id: 1, title: input.title }),\n})\n`,
+        'server/api/signup.post.ts': `import { z } from 'zod'\n\nexport default defineAction({\n  input: z.object({ name: z.string().min(2), address: z.object({ city: z.string().min(1) }) }),\n  handler: ({ input }) => ({ name: input.name }),\n})\n`,
         'server/api/list.get.ts': `export default defineAction({\n  handler: () => [{ id: 1, title: 'one' }],\n})\n`,
         'package.json': JSON.stringify({ name: `bench-client-${kind}`, private: true, type: 'module' }),
       })
@@ -62,12 +69,14 @@ export const clientSizePart: BenchPart = {
       const added = sizes[kind] - sizes.floor
       const value = `${(sizes[kind] / 1024).toFixed(2)} KB`
       if (kind === 'floor') return { measure, subject: pages[kind].label, value }
-      return { measure, subject: pages[kind].label, value: `${value} (+${added.toLocaleString('en-US')} B)`, ratio: sizes[kind] / sizes.floor, goal: '<= 2 KB added', met: added <= goalBytes }
+      const row = { measure, subject: pages[kind].label, value: `${value} (+${added.toLocaleString('en-US')} B)`, ratio: sizes[kind] / sizes.floor }
+      // the goal is on the four together; the steps before it show where the bytes come from
+      return kind === 'form' ? { ...row, goal: '<= 4 KB added', met: added <= goalBytes } : row
     })
     return {
       title: 'Client size',
       rows,
-      method: 'One-page Nuxt 4 apps are generated into `bench/.work/client-size/`, each with the module and the same two `defineAction` routes; only `app/app.vue` differs: the floor POSTs from two buttons with `$fetch` and loads a list with `useAsyncData`, nothing of ours imported; the second moves the buttons to `useAction` and `$action`; the third also the list to `useActionQuery`. Each app is built once with `nuxt build` (sizes do not vary between builds). The figure is the sum, over every `.js` file in `.output/public/_nuxt/`, of that file gzipped alone at level 9; 1 KB is 1024 bytes. The goal is on the bytes added.',
+      method: 'One-page Nuxt 4 apps are generated into `bench/.work/client-size/`, each with the module and the same two `defineAction` routes; only `app/app.vue` differs: the floor POSTs from two buttons with `$fetch`, loads a list with `useAsyncData` and sends a two-field form with `$fetch`, showing its field errors, nothing of ours imported; the second moves the buttons to `useAction` and `$action`; the third also the list to `useActionQuery`; the fourth also the form to `useActionForm` (without `validate`, which would ship the schema). Each app is built once with `nuxt build` (sizes do not vary between builds). The figure is the sum, over every `.js` file in `.output/public/_nuxt/`, of that file gzipped alone at level 9; 1 KB is 1024 bytes. The goal is on the bytes the four add together.',
       notes: [],
     }
   },

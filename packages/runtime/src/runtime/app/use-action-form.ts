@@ -1,8 +1,8 @@
-import { computed, ref, shallowRef } from 'vue'
+import { computed, nextTick, ref, shallowRef } from 'vue'
 import type { ComputedRef, ShallowRef } from 'vue'
 import { withQuery } from 'ufo'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
-import { useRequestEvent, useRequestURL, useState } from '#imports'
+import { useNuxtApp, useRequestEvent, useRequestURL } from '#imports'
 import type { ActionErrorData, ActionResult } from '../server/types'
 import type { ActionInput, ActionMethod, ActionOutput, ActionParams, ActionPath, DefaultMethod } from './route-map'
 import type { ActionState } from './internal/action-state'
@@ -11,7 +11,7 @@ import type { FormPostState } from './internal/form-post'
 import { FORM_CONTEXT_KEY, FORM_QUERY, formId } from './internal/form-post'
 import { formToInput } from './internal/form-input'
 import { validateForm } from './internal/form-validate'
-import { formSnapshot, restoreForm } from './internal/form-dom'
+import { formSnapshot } from './internal/form-dom'
 import { fillParams } from './internal/fill-params'
 import type { UseActionOptions } from './use-action'
 import { useAction } from './use-action'
@@ -74,8 +74,8 @@ export interface ActionForm<TInput, TData> extends Pick<ActionState<TInput, TDat
 
 function valueAt(source: unknown, path: string): string | undefined {
   let node = source
-  for (const key of path.split('.')) node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined
-  return typeof node === 'string' || typeof node === 'number' || typeof node === 'boolean' || typeof node === 'bigint' ? String(node) : undefined
+  for (const key of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[key]
+  return node === null || typeof node === 'object' ? undefined : node?.toString()
 }
 
 /**
@@ -105,27 +105,29 @@ export function useActionForm<P extends FormActionPath, M extends ActionMethod<P
     params: options.params,
     headers: options.headers,
     timeout: options.timeout,
-    onSuccess: data => options.onSuccess?.(data),
-    onError: error => options.onError?.(error),
+    onSuccess: options.onSuccess,
+    onError: options.onError,
   } as UseActionOptions<P, M>)
 
-  // the answer to a post made without JavaScript, handed over by the server (and to the browser in the payload)
-  const posted = useState<FormPostState | null>(`action-route-form:${id}`, () => {
-    const state = import.meta.server ? useRequestEvent()?.context[FORM_CONTEXT_KEY] as FormPostState | undefined : undefined
-    return state?.form === id ? state : null
-  })
-  const postedValues = posted.value?.values
-  if (posted.value) {
-    const { result } = posted.value
+  // the answer to a post made without JavaScript, handed over by the server, and to the browser in the payload
+  const { payload } = useNuxtApp()
+  const stateKey = `action-route-form:${id}`
+  if (import.meta.server) {
+    const state = useRequestEvent()?.context[FORM_CONTEXT_KEY] as FormPostState | undefined
+    if (state?.form === id) payload.state[stateKey] = state
+  }
+  const posted = payload.state[stateKey] as FormPostState | undefined
+  if (posted) {
+    const { result } = posted
     if (result.success) action.data.value = result.data as Data
     else action.error.value = result.error
     action.status.value = result.success ? 'success' : 'error'
     // shown once: a later mount of the same form starts clean
-    if (import.meta.client) posted.value = null
+    if (import.meta.client) payload.state[stateKey] = undefined
   }
 
   // what text fields hold, by name: bound back as `value` so a re-render never wipes what was typed
-  const values = ref<Record<string, string>>({ ...postedValues })
+  const values = ref<Record<string, string>>({ ...posted?.values })
   const dirty = shallowRef(false)
   let element: HTMLFormElement | undefined
   let clean = ''
@@ -133,16 +135,17 @@ export function useActionForm<P extends FormActionPath, M extends ActionMethod<P
   const initialOf = (name: string) => valueAt(options.initial, name)
   const fieldErrors = computed(() => (action.error.value?.fieldErrors ?? {}) as FormFieldErrors<ActionInput<P, M>>)
 
+  // back to the markup's values (checkboxes, files), then to `initial` as the render binds them again
   function startOver(form: HTMLFormElement | undefined) {
     if (!form) return
     values.value = {}
-    restoreForm(form, initialOf)
-    clean = formSnapshot(form)
+    form.reset()
     dirty.value = false
+    void nextTick(() => clean = formSnapshot(form))
   }
 
   async function submit(form = element): Promise<ActionResult<Data>> {
-    if (!form) throw new TypeError('useActionForm: no form to submit; bind `attrs` on a <form> or pass one')
+    if (!form) throw new TypeError('useActionForm: no form to submit')
     const input = formToInput(new FormData(form))
     const fieldErrors = options.validate && await validateForm(options.validate, input)
     if (fieldErrors) {
@@ -178,7 +181,7 @@ export function useActionForm<P extends FormActionPath, M extends ActionMethod<P
     onInput: track,
     onChange: track,
     ref(value) {
-      element = value instanceof HTMLFormElement ? value : undefined
+      element = (value ?? undefined) as HTMLFormElement | undefined
       if (element) clean = formSnapshot(element)
     },
   }))
