@@ -74,7 +74,7 @@ describe('generateOpenApiDocument', async () => {
     expect(list.parameters).toEqual([
       { name: 'q', in: 'query', required: false, schema: { type: 'string' } },
       { name: 'limit', in: 'query', required: false, schema: { type: 'integer', maximum: 50, minimum: expect.any(Number) } },
-      { name: 'tag', in: 'query', required: false, schema: { type: 'array', items: { type: 'string' } } },
+      { name: 'tag', in: 'query', required: false, schema: { type: 'array', items: { type: 'string' }, [UNREPRESENTABLE]: expect.stringMatching(/at least twice/) } },
     ])
     expect(list.summary).toBe('List todos')
     expect(list.tags).toEqual(['todos'])
@@ -84,9 +84,11 @@ describe('generateOpenApiDocument', async () => {
     expect(patch.description).toBe('Renames a todo.')
   })
 
-  it('takes JSON and forms where the input is flat, JSON only where it nests', () => {
+  it('takes JSON, and forms only where every field is text (a form sends strings)', () => {
+    const echo = document.paths['/api/echo']!.post!
+    expect(Object.keys((echo.requestBody as { content: object }).content)).toEqual(['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'])
     const patch = document.paths['/api/todos/{id}']!.patch!
-    expect(Object.keys((patch.requestBody as { content: object }).content)).toEqual(['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'])
+    expect(Object.keys((patch.requestBody as { content: object }).content)).toEqual(['application/json'])
     const tree = document.paths['/api/tree']!.post!
     expect(Object.keys((tree.requestBody as { content: object }).content)).toEqual(['application/json'])
   })

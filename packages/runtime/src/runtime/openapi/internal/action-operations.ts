@@ -78,7 +78,7 @@ function queryParameters(input: PlacedInput | undefined, operation: OpenApiOpera
     name,
     in: 'query',
     required: required.has(name),
-    schema: isFlatField(schema) ? schema : { ...schema, [UNREPRESENTABLE]: 'a query holds strings and repeated keys only, so this nested value cannot be sent' },
+    schema: queryFieldSchema(schema),
   }))
 }
 
@@ -88,9 +88,10 @@ function requestBody(input: PlacedInput | undefined): Record<string, unknown> {
   }
   const schema = input.ref ?? input.inline
   const content: Record<string, { schema: JsonSchema }> = { [JSON_TYPE]: { schema } }
-  // a form is flat: fields are strings, files or repeated keys; only an input of such fields can be posted as one
+  // a form field reaches the schema as a string (or a File): forms are listed only for inputs of such fields,
+  // since a number, a boolean or a one-item array would arrive as a string the schema may refuse
   const properties = propertiesOf(input.inline)
-  if (properties && Object.values(properties).every(isFlatField)) {
+  if (properties && Object.values(properties).every(isTextField)) {
     if (!Object.values(properties).some(isFileField)) content['application/x-www-form-urlencoded'] = { schema }
     content['multipart/form-data'] = { schema }
   }
@@ -151,7 +152,23 @@ function propertiesOf(schema: JsonSchema): Record<string, JsonSchema> | undefine
   return schema.properties as Record<string, JsonSchema>
 }
 
-/** A field a query or a form can carry: not an object, nor an array of objects. */
+/** A query value is a string, or an array when its key repeats: say where that and the schema part ways. */
+function queryFieldSchema(schema: JsonSchema): JsonSchema {
+  if (!isFlatField(schema)) return { ...schema, [UNREPRESENTABLE]: 'a query holds strings and repeated keys only, so this nested value cannot be sent' }
+  if (schema.type === 'array') return { ...schema, [UNREPRESENTABLE]: 'a key given once arrives as a string, not as an array of one: send it at least twice, or accept a string too' }
+  return schema
+}
+
+/** A field a form posts as it is: a string (a File for binary), never a number, a boolean or a list. */
+function isTextField(schema: JsonSchema): boolean {
+  if (schema.type === 'string') return true
+  if (schema.type !== undefined) return false
+  if (Array.isArray(schema.enum)) return schema.enum.every(value => typeof value === 'string')
+  if ('const' in schema) return typeof schema.const === 'string'
+  return ['anyOf', 'oneOf'].some(key => Array.isArray(schema[key]) && (schema[key] as JsonSchema[]).every(isTextField))
+}
+
+/** A field a query can carry: not an object, nor an array of objects. */
 function isFlatField(schema: JsonSchema): boolean {
   if (schema.type === 'object' || (Array.isArray(schema.type) && schema.type.includes('object')) || '$ref' in schema) return false
   if (schema.type === 'array') return !schema.items || isFlatField(schema.items as JsonSchema)
@@ -159,6 +176,5 @@ function isFlatField(schema: JsonSchema): boolean {
 }
 
 function isFileField(schema: JsonSchema): boolean {
-  if (schema.type === 'array') return !!schema.items && isFileField(schema.items as JsonSchema)
   return schema.format === 'binary' || schema.contentMediaType !== undefined
 }
