@@ -3,7 +3,7 @@ import { z } from 'zod'
 // The RSVP form's input, shared by its action and its page (which validates in the browser before sending).
 // Form fields arrive as strings: the party size is coerced, as a query's numbers are.
 export const rsvpSchema = z.object({
-  name: z.string().trim().min(2, 'Tell us your name'),
+  name: z.string({ error: 'Tell us your name' }).trim().min(2, 'Tell us your name'),
   email: z.email('Enter a valid email'),
   address: z.object({
     city: z.string({ error: 'Where do you come from?' }).min(1, 'Where do you come from?'),

@@ -12,7 +12,12 @@ describe('formToInput', () => {
   })
 
   it('leaves blank fields out but keeps the objects above them, so a required field fails at its own path', () => {
-    expect(formToInput([['note', ''], ['address.city', ''], ['items.0.name', '']])).toEqual({ address: {}, items: [{}] })
+    expect(formToInput([['note', ''], ['address.city', ''], ['items.0.name', ''], ['items.0.qty', '2']])).toEqual({ address: {}, items: [{ qty: '2' }] })
+  })
+
+  it('drops the rows left wholly blank at the end of an array, and only those', () => {
+    expect(formToInput([['guests.0.name', ''], ['guests.0.age', ''], ['guests.1.name', 'Bo'], ['guests.2.name', ''], ['guests.2.pet.name', '']])).toEqual({ guests: [{}, { name: 'Bo' }] })
+    expect(formToInput([['tags.0', ''], ['tags.1', '']])).toEqual({ tags: [] })
   })
 
   it('makes a list of a name given twice', () => {

@@ -30,14 +30,26 @@ function setAtPath(target: Record<string, unknown>, path: string[], value: FormD
   else node[last] = [existing, value]
 }
 
+/** Whether a value holds nothing but empty objects and arrays. */
+const holdsNothing = (value: unknown): boolean => value === undefined
+  || (typeof value === 'object' && value !== null && !(value instanceof Blob) && Object.values(value).every(holdsNothing))
+
+/** Drops the rows left wholly blank at the end of every array (spare rows of a repeated group), all the way down. */
+function trimBlankRows(value: unknown): void {
+  if (typeof value !== 'object' || value === null || value instanceof Blob) return
+  for (const child of Object.values(value)) trimBlankRows(child)
+  if (Array.isArray(value)) while (value.length > 0 && holdsNothing(value[value.length - 1])) value.pop()
+}
+
 /**
  * A form's entries to an action's input, read the same way in the browser
  * and on the server for a page posted without JavaScript:
  * - names are dot paths: `address.city` nests, `tags.0` and `items.1.name`
  *   make arrays (a name given twice, like a multiple select, makes a list);
  * - an empty field (an empty text, no file chosen) is left out, as if not
- *   sent, so an optional schema field accepts it (the objects and arrays
- *   above it are still made, so a required one fails at its own path);
+ *   sent, so an optional schema field accepts it; the objects above it are
+ *   still made, so a required one fails at its own path, but rows left
+ *   wholly blank at the end of an array are dropped (spare rows);
  * - values stay strings (the schema coerces numbers and booleans, as for a
  *   query) and files stay `File`;
  * - `__proto__`, `constructor` and `prototype` segments drop the entry.
@@ -46,6 +58,7 @@ function setAtPath(target: Record<string, unknown>, path: string[], value: FormD
  * @example
  * formToInput([['address.city', 'Oslo'], ['tags.0', 'a'], ['note', '']]) // { address: { city: 'Oslo' }, tags: ['a'] }
  * formToInput([['address.city', '']]) // { address: {} }
+ * formToInput([['items.0.name', 'pen'], ['items.1.name', '']]) // { items: [{ name: 'pen' }] }
  */
 export function formToInput(entries: FormEntries): Record<string, unknown> | FormData {
   const kept = [...entries].filter(([name]) => !name.split('.').some(isUnsafeKey))
@@ -56,5 +69,6 @@ export function formToInput(entries: FormEntries): Record<string, unknown> | For
   }
   const input: Record<string, unknown> = {}
   for (const [name, value] of kept) setAtPath(input, name.split('.'), isBlank(value) ? undefined : value, kept.length)
+  trimBlankRows(input)
   return input
 }
