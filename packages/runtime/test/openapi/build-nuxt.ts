@@ -21,7 +21,8 @@ await nuxt.close()
  */
 export async function buildNuxtApp(rootDir: string, folder: string, overrides: Record<string, unknown> = {}): Promise<string> {
   const outputDir = join(rootDir, folder, '.output')
-  const request = { rootDir, overrides: { buildDir: join(rootDir, folder, '.nuxt'), ...overrides, nitro: { output: { dir: outputDir } } } }
+  const nitro = { ...(overrides.nitro as Record<string, unknown> | undefined), output: { dir: outputDir } }
+  const request = { rootDir, overrides: { buildDir: join(rootDir, folder, '.nuxt'), ...overrides, nitro } }
   const child = spawn(process.execPath, ['--input-type=module', '-e', buildScript], {
     cwd: rootDir,
     stdio: ['ignore', 'pipe', 'pipe'],
