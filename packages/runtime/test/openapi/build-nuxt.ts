@@ -5,8 +5,8 @@ import { join } from 'node:path'
 
 // a child process builds, so each build gets a fresh Nuxt and Nitro, as `nuxi build` would
 const buildScript = `
-const { loadNuxt, buildNuxt } = await import('@nuxt/kit')
-const { rootDir, overrides } = JSON.parse(process.env.BUILD_REQUEST)
+const { rootDir, overrides, kit } = JSON.parse(process.env.BUILD_REQUEST)
+const { loadNuxt, buildNuxt } = await import(kit)
 const nuxt = await loadNuxt({ cwd: rootDir, dev: false, overrides })
 await buildNuxt(nuxt)
 await nuxt.close()
@@ -22,7 +22,8 @@ await nuxt.close()
 export async function buildNuxtApp(rootDir: string, folder: string, overrides: Record<string, unknown> = {}): Promise<string> {
   const outputDir = join(rootDir, folder, '.output')
   const nitro = { ...(overrides.nitro as Record<string, unknown> | undefined), output: { dir: outputDir } }
-  const request = { rootDir, overrides: { buildDir: join(rootDir, folder, '.nuxt'), ...overrides, nitro } }
+  // @nuxt/kit as this package resolves it: an app (the playground) need not depend on it
+  const request = { rootDir, kit: import.meta.resolve('@nuxt/kit'), overrides: { buildDir: join(rootDir, folder, '.nuxt'), ...overrides, nitro } }
   const child = spawn(process.execPath, ['--input-type=module', '-e', buildScript], {
     cwd: rootDir,
     stdio: ['ignore', 'pipe', 'pipe'],

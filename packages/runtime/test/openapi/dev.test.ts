@@ -1,0 +1,55 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { fileURLToPath } from 'node:url'
+import { validate } from '@readme/openapi-parser'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { OpenApiDocument } from '../../src/runtime/openapi/types'
+import { createDevtoolsHome } from '../../../devtools/test/e2e/dev-server'
+import type { DevtoolsHome } from '../../../devtools/test/e2e/dev-server'
+
+const fixtureDir = fileURLToPath(new URL('../fixtures/openapi', import.meta.url))
+const nuxtBin = fileURLToPath(new URL('../../../../node_modules/nuxt/bin/nuxt.mjs', import.meta.url))
+const baseURL = 'http://127.0.0.1:48201'
+const documentURL = `${baseURL}/__action-route/api/openapi.json`
+
+let home: DevtoolsHome
+let stop: () => Promise<void>
+
+beforeAll(async () => {
+  home = await createDevtoolsHome()
+  const child = spawn(process.execPath, [nuxtBin, 'dev', fixtureDir, '--port', '48201', '--host', '127.0.0.1', '--no-fork'], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...home.env } })
+  let log = ''
+  child.stdout.on('data', (chunk: Buffer) => (log += chunk))
+  child.stderr.on('data', (chunk: Buffer) => (log += chunk))
+  stop = async () => {
+    if (child.exitCode === null) {
+      child.kill()
+      await once(child, 'exit')
+    }
+  }
+  const deadline = Date.now() + 240_000
+  while (!(await fetch(documentURL, { headers: home.authHeaders }).then(response => response.ok, () => false))) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`nuxi dev did not serve the document:\n${log}`)
+    await new Promise(resolve => setTimeout(resolve, 500))
+  }
+})
+
+afterAll(async () => {
+  await stop?.()
+  await home?.remove()
+})
+
+describe('the document in nuxi dev', () => {
+  it('answers only the developer, like every endpoint under /__action-route/', async () => {
+    expect((await fetch(documentURL)).status).toBe(403)
+    expect((await fetch(documentURL, { headers: { 'x-action-route-token': 'not-the-token' } })).status).toBe(403)
+  })
+
+  it('describes every action of the running app and validates with @readme/openapi-parser', async () => {
+    const document = await (await fetch(documentURL, { headers: home.authHeaders })).json() as OpenApiDocument
+    expect(Object.keys(document.paths).sort()).toEqual(['/api/arktype/orders', '/api/arktype/orders/{id}', '/api/valibot/users', '/api/zod/notes/{slug}', '/api/zod/todos', '/api/zod/todos/{id}'])
+    expect(document.info.title).toBe('Fixture API')
+    const result = await validate(structuredClone(document) as never)
+    expect(result.valid ? [] : result.errors).toEqual([])
+  })
+})

@@ -1,0 +1,28 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { validate } from '@readme/openapi-parser'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { OpenApiDocument } from '../../src/runtime/openapi/types'
+import { buildNuxtApp } from './build-nuxt'
+
+const playgroundDir = fileURLToPath(new URL('../../../../playground', import.meta.url))
+let document: OpenApiDocument
+
+beforeAll(async () => {
+  // the playground as it stands, with the document turned on and build folders of this test's own
+  const output = await buildNuxtApp(playgroundDir, 'node_modules/.cache/action-route-openapi', { actionRoute: { openapi: { info: { title: 'Playground', version: '1.0.0' } } } })
+  document = JSON.parse(await readFile(join(output, 'public/openapi.json'), 'utf8')) as OpenApiDocument
+})
+
+describe('the playground\'s document', () => {
+  it('validates with @readme/openapi-parser', async () => {
+    const result = await validate(structuredClone(document) as never)
+    expect(result.valid ? [] : result.errors).toEqual([])
+  })
+
+  it('holds every action of the playground', () => {
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/todos', '/api/todos/{id}', '/api/session', '/api/admin/stats']))
+    expect(Object.keys(document.paths['/api/todos/{id}']!).sort()).toEqual(['delete', 'get', 'head', 'patch'])
+  })
+})
