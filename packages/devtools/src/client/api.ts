@@ -2,6 +2,7 @@ import type { CreateActionRequest, CreateActionResponse, RegistryResponse, Reque
 import { DEVTOOLS_TOKEN_HEADER } from '../shared/types'
 import { readDevToken } from './dev-token'
 import { readEventStream } from './logic/event-stream'
+import type { OpenApiDocumentLike } from './logic/openapi-of-route'
 
 // the panel is served at <base>/client/, the endpoints at <base>/api/
 const apiBase = new URL('../api/', window.location.href)
@@ -67,6 +68,13 @@ export async function createAction(request: CreateActionRequest): Promise<Create
   const message = body?.error?.message ?? `POST actions answered ${response.status}`
   if (response.status === 409) return { outcome: 'exists', file: body?.error?.file ?? '', message }
   return { outcome: 'refused', message }
+}
+
+/** The OpenAPI 3.1 document of the app's actions, as `nuxi dev` makes it now. */
+export async function fetchOpenApiDocument(): Promise<OpenApiDocumentLike> {
+  const response = await callEndpoint('openapi.json')
+  if (!response.ok) throw new Error(`GET openapi.json answered ${response.status}`)
+  return response.json() as Promise<OpenApiDocumentLike>
 }
 
 /** True when the server accepts `token`: the check behind the panel's "paste the token" field. */
