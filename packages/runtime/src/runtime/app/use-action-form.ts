@@ -2,7 +2,7 @@ import { computed, nextTick, ref, shallowRef } from 'vue'
 import type { ComputedRef, ShallowRef } from 'vue'
 import { withQuery } from 'ufo'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
-import { useNuxtApp, useRequestEvent, useRequestURL } from '#imports'
+import { setResponseStatus, useNuxtApp, useRequestEvent, useRequestURL } from '#imports'
 import type { ActionErrorData, ActionResult } from '../server/types'
 import type { ActionInput, ActionMethod, ActionOutput, ActionParams, ActionPath, DefaultMethod } from './route-map'
 import type { ActionState } from './internal/action-state'
@@ -113,8 +113,13 @@ export function useActionForm<P extends FormActionPath, M extends ActionMethod<P
   const { payload } = useNuxtApp()
   const stateKey = `action-route-form:${id}`
   if (import.meta.server) {
-    const state = useRequestEvent()?.context[FORM_CONTEXT_KEY] as FormPostState | undefined
-    if (state?.form === id) payload.state[stateKey] = state
+    const event = useRequestEvent()
+    const state = event?.context[FORM_CONTEXT_KEY] as FormPostState | undefined
+    if (state?.form === id) {
+      payload.state[stateKey] = state
+      // set by the page's render too: Nuxt 5 renders with an event of its own, whose status the middleware cannot set
+      if (event && !state.result.success) setResponseStatus(event, state.result.error.statusCode || 500)
+    }
   }
   const posted = payload.state[stateKey] as FormPostState | undefined
   if (posted) {

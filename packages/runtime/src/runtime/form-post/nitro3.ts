@@ -1,8 +1,11 @@
 // Nitro 3 (Nuxt 5) server middleware: forms posted to a page without JavaScript (handle-form-post.ts).
-// A plain h3 v2 handler on web standards that imports no h3; Nitro 3 serves a fetch of an app path in-process.
-// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- an ambient module declaration, nothing to import at run time
+// A plain h3 v2 handler on web standards that imports no h3; Nitro's `serverFetch` calls the action in-process.
+/* eslint-disable @typescript-eslint/triple-slash-reference -- ambient module declarations, nothing to import at run time */
 /// <reference path="../server/plugins/nitro-runtime-config.d.ts" />
+/// <reference path="./nitro-app.d.ts" />
+/* eslint-enable @typescript-eslint/triple-slash-reference */
 import { useRuntimeConfig } from 'nitro/runtime-config'
+import { serverFetch } from 'nitro/app'
 import { joinURL } from 'ufo'
 import { actionDefaults } from '../server/internal/action-defaults'
 import { FORM_CONTEXT_KEY } from '../app/internal/form-post'
@@ -19,7 +22,7 @@ export default async (event: H3v2Event) => {
   const base = (useRuntimeConfig() as { app?: { baseURL?: string } }).app?.baseURL ?? '/'
   const outcome = await handleFormPost(
     { method: event.req.method, url: event.url, headers: event.req.headers, readForm: () => event.req.formData() },
-    (path, init) => fetch(joinURL(base, path), init as RequestInit),
+    (path, init) => serverFetch(joinURL(base, path), init as RequestInit, event.context),
     actionDefaults,
   )
   if (outcome.kind === 'pass') return
