@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { FormPostRequest, LocalFetch } from '../../src/runtime/form-post/handle-form-post'
-import { handleFormPost } from '../../src/runtime/form-post/handle-form-post'
+import { handleFormPost, mayConcernForms } from '../../src/runtime/form-post/handle-form-post'
 
 function request(path: string, headers: Record<string, string>, fields: Array<[string, string]> = [], method = 'POST'): FormPostRequest {
   const form = new FormData()
@@ -21,6 +21,16 @@ function recordingFetch(answer: unknown, status = 200, setCookie?: string) {
 
 const limits = { maxBodySize: 1024 }
 const sameOrigin = { 'sec-fetch-site': 'same-origin', 'cookie': 'session=s1' }
+
+describe('mayConcernForms', () => {
+  it('picks out a POST with the form query and a GET with the flash cookie, and nothing else', () => {
+    expect(mayConcernForms('POST', '/signup?__action=/api/signup', undefined)).toBe(true)
+    expect(mayConcernForms('GET', '/signup', 'a=1; action-route-form=x')).toBe(true)
+    expect(mayConcernForms('POST', '/api/signup', 'action-route-form=x')).toBe(false)
+    expect(mayConcernForms('GET', '/signup?__action=/api/signup', 'a=1')).toBe(false)
+    expect(mayConcernForms('PUT', '/signup?__action=/api/signup', undefined)).toBe(false)
+  })
+})
 
 describe('handleFormPost', () => {
   it('passes a POST without the form query and a GET without the flash cookie', async () => {

@@ -1,6 +1,6 @@
 import type { ActionResult } from '../server/types'
 import type { FormPostState } from '../app/internal/form-post'
-import { FORM_QUERY, formId } from '../app/internal/form-post'
+import { FORM_FLASH_COOKIE, FORM_QUERY, formId } from '../app/internal/form-post'
 import { formToInput } from '../app/internal/form-input'
 import { isActionResult } from '../app/internal/call-action'
 import { FORWARDED_REQUEST_HEADERS, ssrCallHeaders, staysInApp } from '../app/internal/forwarded-headers'
@@ -62,6 +62,18 @@ async function readEnvelope(response: Response): Promise<ActionResult<unknown>> 
   return isActionResult(value)
     ? value
     : { success: false, error: { code: 'INVALID_RESPONSE', message: 'The server did not answer with an action envelope', statusCode: response.status } }
+}
+
+/**
+ * Whether a request may concern a form, from what costs nothing to read:
+ * a POST with the form query, or a GET carrying the flash cookie. Every
+ * other request (most of them) passes without its URL or headers parsed.
+ * @example
+ * mayConcernForms('POST', '/signup?__action=/api/signup', undefined) // true
+ * mayConcernForms('GET', '/api/todos', 'session=1') // false
+ */
+export function mayConcernForms(method: string, path: string, cookie: string | null | undefined): boolean {
+  return method === 'POST' ? path.includes(`${FORM_QUERY.action}=`) : method === 'GET' && cookie?.includes(FORM_FLASH_COOKIE) === true
 }
 
 /**

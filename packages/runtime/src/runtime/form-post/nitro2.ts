@@ -1,9 +1,9 @@
 // Nitro 2 (Nuxt 3 and 4) server middleware: forms posted to a page without JavaScript (handle-form-post.ts).
-import { appendResponseHeader, createError, defineEventHandler, getRequestURL, readFormData, sendRedirect, setResponseStatus } from 'h3'
+import { appendResponseHeader, createError, defineEventHandler, getRequestHeader, getRequestURL, readFormData, sendRedirect, setResponseStatus } from 'h3'
 import { actionDefaults } from '../server/internal/action-defaults'
 import { FORM_CONTEXT_KEY } from '../app/internal/form-post'
 import type { LocalFetch } from './handle-form-post'
-import { handleFormPost } from './handle-form-post'
+import { handleFormPost, mayConcernForms } from './handle-form-post'
 
 /** Nitro 2's in-app `$fetch`: under the app's base URL, handled in-process, passing `context` to the action's event. */
 interface NitroLocalFetch {
@@ -11,6 +11,7 @@ interface NitroLocalFetch {
 }
 
 export default defineEventHandler(async (event) => {
+  if (!mayConcernForms(event.method, event.path, getRequestHeader(event, 'cookie'))) return
   const fetchLocal: LocalFetch = async (path, init) => {
     const local = (globalThis as unknown as { $fetch: NitroLocalFetch }).$fetch
     const answer = await local.raw(path, { ...init, context: event.context, responseType: 'text', ignoreResponseError: true, retry: 0 })

@@ -9,7 +9,7 @@ import { serverFetch } from 'nitro/app'
 import { joinURL } from 'ufo'
 import { actionDefaults } from '../server/internal/action-defaults'
 import { FORM_CONTEXT_KEY } from '../app/internal/form-post'
-import { handleFormPost } from './handle-form-post'
+import { handleFormPost, mayConcernForms } from './handle-form-post'
 
 interface H3v2Event {
   req: Request
@@ -19,6 +19,7 @@ interface H3v2Event {
 }
 
 export default async (event: H3v2Event) => {
+  if (!mayConcernForms(event.req.method, event.url.search, event.req.headers.get('cookie'))) return
   const base = (useRuntimeConfig() as { app?: { baseURL?: string } }).app?.baseURL ?? '/'
   const outcome = await handleFormPost(
     { method: event.req.method, url: event.url, headers: event.req.headers, readForm: () => event.req.formData() },
