@@ -1,49 +1,82 @@
+import { readFile } from 'node:fs/promises'
 import type { BuiltOpenApi } from '../runtime/openapi/build-document'
 import type { OperationSource } from '../runtime/openapi/types'
 
 const META_PREFIX = '\0action-route-openapi-meta:'
 
-/** The part of a Rollup plugin context this plugin uses. */
+/** The part of a Rollup plugin context these plugins use. */
 interface ResolveContext {
   resolve: (id: string, importer?: string, options?: Record<string, unknown>) => Promise<{ id: string } | null>
 }
 
+/** A scanned route file, as Nitro lists it. */
+interface ScannedRoute {
+  route?: string
+  method?: string
+  handler?: string
+  middleware?: boolean
+}
+
 /**
- * A Rollup plugin for the production build that answers Nitro's route meta
+ * A Rollup plugin for a production build that answers Nitro's route meta
  * (`<route file>?meta`, what `defineRouteMeta` gives Nitro's `/_openapi.json`)
- * for every action with its built operation, so the actions appear in Nitro's
- * document and its Scalar and Swagger pages. It runs before Nitro's own meta
- * plugin; a file that is not an action is left to Nitro. Nitro's meta is one per
- * file, so the file's own method's operation is used (GET for a file without
- * one), without `operationId` (Nitro repeats a GET file's meta for its HEAD
- * twin), and the shared schemas go once into Nitro's `$global.components`.
+ * for every action with its operation built at build time, so the actions
+ * appear in Nitro's document and its Scalar and Swagger pages. Nitro's meta is
+ * one per file: the file's own method's operation (GET for a file without one),
+ * without `operationId` (Nitro repeats a GET file's meta for its HEAD twin); the
+ * shared schemas go once into Nitro's `$global.components`. A file that calls
+ * `defineRouteMeta` keeps Nitro's own.
  * @example
- * config.plugins = [nitroOpenApiMeta(built), ...config.plugins]
+ * config.plugins = [builtNitroMeta(built), ...config.plugins]
  */
-export function nitroOpenApiMeta(built: BuiltOpenApi) {
+export function builtNitroMeta(built: BuiltOpenApi) {
   const byFile = new Map<string, OperationSource>()
-  for (const source of built.sources) {
-    const known = byFile.get(source.file)
-    // the file's own method: the first listed, which is GET for a .get file and for a file without a method
-    if (!known) byFile.set(source.file, source)
-  }
+  // the first listed is the file's own method: GET for a .get file and for a file without a method
+  for (const source of built.sources) if (!byFile.has(source.file)) byFile.set(source.file, source)
   let globalsGiven = false
+  return metaPlugin(file => byFile.has(file), (file) => {
+    const { operationId: _id, ...operation } = byFile.get(file)!.operation
+    const openAPI: Record<string, unknown> = { ...operation }
+    if (!globalsGiven) {
+      globalsGiven = true
+      openAPI.$global = { components: built.document.components }
+    }
+    return `export default ${JSON.stringify({ openAPI })}`
+  })
+}
+
+/**
+ * The same for `nuxi dev`: the meta of each action file is made when Nitro's
+ * dev server loads it (`nitroRouteMetaOf` in `runtime/openapi/nitro-route-meta`),
+ * so it follows edits; files that hold no `defineAction` or `createActionClient` are left to Nitro.
+ * @example
+ * config.plugins = [devNitroMeta(() => nitro.scannedHandlers, resolver.resolve('./runtime/openapi/nitro-route-meta')), ...config.plugins]
+ */
+export function devNitroMeta(scanned: () => readonly ScannedRoute[], runtimeModule: string) {
+  const routeOf = (file: string) => scanned().find(entry => entry.handler === file && !entry.middleware && entry.route && entry.method !== 'head')
+  const isAction = async (file: string) => !!routeOf(file) && /\b(?:defineAction|createActionClient)\b/.test(await readFile(file, 'utf8').catch(() => ''))
+  return metaPlugin(isAction, (file) => {
+    const { route, method = '' } = routeOf(file)!
+    return [
+      `import { nitroRouteMetaOf } from ${JSON.stringify(runtimeModule)}`,
+      `export default await nitroRouteMetaOf({ route: ${JSON.stringify(route)}, method: ${JSON.stringify(method)}, file: ${JSON.stringify(file)}, load: () => import(${JSON.stringify(file)}) })`,
+    ].join('\n')
+  })
+}
+
+function metaPlugin(isAction: (file: string) => boolean | Promise<boolean>, render: (file: string) => string) {
   return {
     name: 'action-route:openapi-meta',
     async resolveId(this: ResolveContext, id: string, importer: string | undefined, options: Record<string, unknown>) {
       if (id.startsWith('\0') || !id.endsWith('?meta')) return null
       const resolved = await this.resolve(id.slice(0, -'?meta'.length), importer, { ...options, skipSelf: true })
-      return resolved && byFile.has(resolved.id) ? META_PREFIX + resolved.id : null
+      if (!resolved || !await isAction(resolved.id)) return null
+      // a file with its own defineRouteMeta keeps what it says
+      if ((await readFile(resolved.id, 'utf8').catch(() => '')).includes('defineRouteMeta')) return null
+      return META_PREFIX + resolved.id
     },
     load(id: string) {
-      if (!id.startsWith(META_PREFIX)) return null
-      const { operationId: _id, ...operation } = byFile.get(id.slice(META_PREFIX.length))!.operation
-      const openAPI: Record<string, unknown> = { ...operation }
-      if (!globalsGiven) {
-        globalsGiven = true
-        openAPI.$global = { components: built.document.components }
-      }
-      return `export default ${JSON.stringify({ openAPI })}`
+      return id.startsWith(META_PREFIX) ? render(id.slice(META_PREFIX.length)) : null
     },
   }
 }

@@ -10,7 +10,8 @@ import type { ScannedHandler } from '../devtools/render-routes-module'
 import type { BuiltOpenApi } from '../runtime/openapi/build-document'
 import type { OpenApiInfo, OpenApiServer } from '../runtime/openapi/types'
 import { OPENAPI_OPTIONS_ID, OPENAPI_ROUTES_ID, renderOpenApiOptionsModule, renderOpenApiRoutesModule } from './render-openapi-modules'
-import { nitroOpenApiMeta } from './nitro-openapi-meta'
+import { builtNitroMeta, devNitroMeta } from './nitro-openapi-meta'
+import { mergeIntoNitroDocument } from './merge-nitro-document'
 
 /** Options under `actionRoute.openapi` in nuxt.config: set, the production build serves the document. */
 export interface OpenApiModuleOptions {
@@ -38,12 +39,12 @@ interface NitroForOpenApi {
     output: { publicDir: string }
     virtual: Record<string, string | (() => string | Promise<string>)>
     experimental?: { openAPI?: boolean }
-    openAPI?: { production?: false | 'runtime' | 'prerender' }
+    openAPI?: { production?: false | 'runtime' | 'prerender', route?: string }
   }
   hooks: {
     hook: {
       (name: 'prerender:init', run: (renderer: NitroForOpenApi) => void): void
-      (name: 'prerender:generate', run: (route: PrerenderRoute) => void): void
+      (name: 'prerender:generate', run: (route: PrerenderRoute) => void | Promise<void>): void
       (name: 'rollup:before', run: (nitro: NitroForOpenApi, config: { plugins?: unknown }) => void | Promise<void>): void
     }
   }
@@ -80,7 +81,16 @@ export function setupOpenApi(nuxt: Nuxt, options: OpenApiModuleOptions | false |
       config.prerender.routes = [...config.prerender.routes ?? [], BUILD_ROUTE]
     }
   })
-  if (nuxt.options.dev) return
+  if (nuxt.options.dev) {
+    // Nitro's own OpenAPI in dev: each action file's meta made when Nitro's dev server loads it
+    hook('nitro:init', (nitro) => {
+      nitro.hooks.hook('rollup:before', (instance, config) => {
+        if (!instance.options.experimental?.openAPI) return
+        config.plugins = [devNitroMeta(() => instance.scannedHandlers, join(runtimeDir, 'nitro-route-meta')), ...Array.isArray(config.plugins) ? config.plugins : []]
+      })
+    })
+    return
+  }
 
   // a handler in the prerender build only: Nitro leaves `env: 'prerender'` out of the production server
   addServerHandler({
@@ -92,15 +102,28 @@ export function setupOpenApi(nuxt: Nuxt, options: OpenApiModuleOptions | false |
 
   hook('nitro:init', (nitro) => {
     let built: BuiltOpenApi | undefined
+    let madeDocument: () => void
+    const documentMade = new Promise<void>(resolve => (madeDocument = resolve))
     nitro.hooks.hook('prerender:init', (renderer) => {
       renderer.options.virtual[OPENAPI_ROUTES_ID] = () => renderOpenApiRoutesModule(renderer.scannedHandlers)
     })
-    nitro.hooks.hook('prerender:generate', (route) => {
+    nitro.hooks.hook('prerender:generate', async (route) => {
+      // `openAPI.production: 'prerender'`: Nitro writes its document in this step, so the actions go in here
+      if (wantsNitroDocument && route.route === (nitro.options.openAPI?.route || '/_openapi.json') && route.contents && !route.error) {
+        await documentMade
+        if (built) route.contents = JSON.stringify(mergeIntoNitroDocument(JSON.parse(route.contents), built))
+        return
+      }
       if (route.route !== BUILD_ROUTE) return
       // read here, never written to the public folder
       route.skip = true
-      if (route.error || !route.contents) throw new Error(`[action-route] the OpenAPI document could not be made at build time: ${route.error?.message ?? 'empty answer'}`)
-      built = JSON.parse(route.contents) as BuiltOpenApi
+      try {
+        if (route.error || !route.contents) throw new Error(`[action-route] the OpenAPI document could not be made at build time: ${route.error?.message ?? 'empty answer'}`)
+        built = JSON.parse(route.contents) as BuiltOpenApi
+      }
+      finally {
+        madeDocument()
+      }
     })
     nitro.hooks.hook('rollup:before', async (instance, config) => {
       if (instance.options.dev || (!settings && !wantsNitroDocument)) return
@@ -112,7 +135,7 @@ export function setupOpenApi(nuxt: Nuxt, options: OpenApiModuleOptions | false |
       }
       if (wantsNitroDocument) {
         const plugins = Array.isArray(config.plugins) ? config.plugins : []
-        config.plugins = [nitroOpenApiMeta(built), ...plugins]
+        config.plugins = [builtNitroMeta(built), ...plugins]
       }
     })
   })

@@ -52,4 +52,12 @@ describe('the document in nuxi dev', () => {
     const result = await validate(structuredClone(document) as never)
     expect(result.valid ? [] : result.errors).toEqual([])
   })
+
+  it('puts the actions into Nitro\'s own dev document (nitro.experimental.openAPI)', async () => {
+    const document = await (await fetch(documentURL, { headers: home.authHeaders })).json() as OpenApiDocument
+    const nitroDocument = await (await fetch(`${baseURL}/_openapi.json`)).json() as OpenApiDocument
+    const { operationId: _id, ...patch } = document.paths['/api/zod/todos/{id}']!.patch!
+    expect(nitroDocument.paths['/api/zod/todos/{id}']!.patch).toEqual(patch)
+    expect(nitroDocument.paths['/api/health']!.get!.responses).toEqual({ 200: { description: 'OK' } })
+  })
 })

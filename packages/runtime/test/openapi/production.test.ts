@@ -78,6 +78,15 @@ describe('production document', () => {
     expect(JSON.parse(await readFile(join(on.output, 'public/openapi.json'), 'utf8'))).toEqual(document)
   })
 
+  it('puts the actions into Nitro\'s document when Nitro prerenders it (openAPI.production: \'prerender\')', async () => {
+    const output = await buildNuxtApp(fixtureDir, 'node_modules/.cache/openapi-nitro-prerender', { actionRoute: { openapi: false }, nitro: { openAPI: { production: 'prerender' } } })
+    const nitroDocument = JSON.parse(await readFile(join(output, 'public/_openapi.json'), 'utf8')) as OpenApiDocument
+    expect(nitroDocument.paths['/api/zod/todos/{id}']!.patch).toEqual(document.paths['/api/zod/todos/{id}']!.patch)
+    expect(nitroDocument.paths['/api/zod/todos']!.head).toEqual(document.paths['/api/zod/todos']!.head)
+    expect(nitroDocument.components.schemas).toMatchObject(document.components.schemas)
+    expect(existsSync(join(output, 'public/openapi.json'))).toBe(false)
+  })
+
   it('puts the actions into Nitro\'s own /_openapi.json with the same operations', async () => {
     const nitroDocument = await (await fetch(`${on.baseURL}/_openapi.json`)).json() as OpenApiDocument
     const { operationId: _id, ...patch } = document.paths['/api/zod/todos/{id}']!.patch!
