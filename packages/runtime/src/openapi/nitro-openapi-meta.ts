@@ -27,19 +27,30 @@ interface ScannedRoute {
  * shared schemas go once into Nitro's `$global.components`. A file that calls
  * `defineRouteMeta` keeps Nitro's own.
  * @example
- * config.plugins = [builtNitroMeta(built), ...config.plugins]
+ * config.plugins = [builtNitroMeta(() => built), ...config.plugins]
  */
-export function builtNitroMeta(built: BuiltOpenApi) {
-  const byFile = new Map<string, OperationSource>()
-  // the first listed is the file's own method: GET for a .get file and for a file without a method
-  for (const source of built.sources) if (!byFile.has(source.file)) byFile.set(source.file, source)
+export function builtNitroMeta(getBuilt: () => BuiltOpenApi | undefined) {
+  let byFile: Map<string, OperationSource> | undefined
+  // read when the server is bundled: after Nitro's prerender step, which made the document
+  const built = () => {
+    const document = getBuilt()
+    if (!document) throw new Error('[action-route] the OpenAPI document was not made: Nitro\'s prerender step did not run before the server was bundled (is `noPublicDir` set?)')
+    return document
+  }
+  const sourcesByFile = () => {
+    if (byFile) return byFile
+    byFile = new Map()
+    // the first listed is the file's own method: GET for a .get file and for a file without a method
+    for (const source of built().sources) if (!byFile.has(source.file)) byFile.set(source.file, source)
+    return byFile
+  }
   let globalsGiven = false
-  return metaPlugin(file => byFile.has(file), (file) => {
-    const { operationId: _id, ...operation } = byFile.get(file)!.operation
+  return metaPlugin(file => sourcesByFile().has(file), (file) => {
+    const { operationId: _id, ...operation } = sourcesByFile().get(file)!.operation
     const openAPI: Record<string, unknown> = { ...operation }
     if (!globalsGiven) {
       globalsGiven = true
-      openAPI.$global = { components: built.document.components }
+      openAPI.$global = { components: built().document.components }
     }
     return `export default ${JSON.stringify({ openAPI })}`
   })

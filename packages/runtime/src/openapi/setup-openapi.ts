@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs'
-import { mkdir, writeFile } from 'node:fs/promises'
 import type { Nuxt } from '@nuxt/schema'
-import { addServerHandler } from '@nuxt/kit'
-import { dirname, join } from 'pathe'
+import { join } from 'pathe'
 import { withLeadingSlash } from 'ufo'
 import type { NitroMajor } from '../internal/nitro-major'
 import { pickServerFile } from '../internal/nitro-major'
@@ -29,6 +27,7 @@ export const BUILD_ROUTE = '/__action-route/openapi-build.json'
 interface PrerenderRoute {
   route: string
   contents?: string
+  fileName?: string
   error?: Error
   skip?: boolean
 }
@@ -50,6 +49,7 @@ interface NitroForOpenApi {
   }
 }
 interface NitroConfigForOpenApi {
+  handlers?: { route: string, method: string, env: string, handler: string }[]
   virtual?: Record<string, string | (() => string | Promise<string>)>
   prerender?: { routes?: string[] }
   experimental?: { openAPI?: boolean }
@@ -77,6 +77,13 @@ export function setupOpenApi(nuxt: Nuxt, options: OpenApiModuleOptions | false |
     config.virtual[OPENAPI_OPTIONS_ID] = renderOpenApiOptionsModule({ info: { ...packageInfo(nuxt.options.rootDir), ...settings?.info }, servers: settings?.servers }, nuxt.options.app.baseURL || '/')
     wantsNitroDocument = !nuxt.options.dev && !!config.experimental?.openAPI && !!config.openAPI?.production
     if (!nuxt.options.dev && (settings || wantsNitroDocument)) {
+      // a handler in the prerender build only: Nitro leaves `env: 'prerender'` out of the production server
+      config.handlers = [...config.handlers ?? [], {
+        route: BUILD_ROUTE,
+        method: 'get',
+        env: 'prerender',
+        handler: pickServerFile(nitroMajor, { nitro2: join(runtimeDir, 'prerender/nitro2'), nitro3: join(runtimeDir, 'prerender/nitro3') }),
+      }]
       config.prerender ||= {}
       config.prerender.routes = [...config.prerender.routes ?? [], BUILD_ROUTE]
     }
@@ -91,14 +98,6 @@ export function setupOpenApi(nuxt: Nuxt, options: OpenApiModuleOptions | false |
     })
     return
   }
-
-  // a handler in the prerender build only: Nitro leaves `env: 'prerender'` out of the production server
-  addServerHandler({
-    route: BUILD_ROUTE,
-    method: 'get',
-    env: 'prerender',
-    handler: pickServerFile(nitroMajor, { nitro2: join(runtimeDir, 'prerender/nitro2'), nitro3: join(runtimeDir, 'prerender/nitro3') }),
-  } as Parameters<typeof addServerHandler>[0])
 
   hook('nitro:init', (nitro) => {
     let built: BuiltOpenApi | undefined
@@ -115,8 +114,6 @@ export function setupOpenApi(nuxt: Nuxt, options: OpenApiModuleOptions | false |
         return
       }
       if (route.route !== BUILD_ROUTE) return
-      // read here, never written to the public folder
-      route.skip = true
       try {
         if (route.error || !route.contents) throw new Error(`[action-route] the OpenAPI document could not be made at build time: ${route.error?.message ?? 'empty answer'}`)
         built = JSON.parse(route.contents) as BuiltOpenApi
@@ -124,19 +121,19 @@ export function setupOpenApi(nuxt: Nuxt, options: OpenApiModuleOptions | false |
       finally {
         madeDocument()
       }
-    })
-    nitro.hooks.hook('rollup:before', async (instance, config) => {
-      if (instance.options.dev || (!settings && !wantsNitroDocument)) return
-      if (!built) throw new Error('[action-route] the OpenAPI document was not made: Nitro\'s prerender step did not run (is `noPublicDir` set?)')
+      // Nitro writes the document where the app asked for it, among the public files the production server serves
       if (settings) {
-        const file = join(instance.options.output.publicDir, withLeadingSlash(settings.route || '/openapi.json'))
-        await mkdir(dirname(file), { recursive: true })
-        await writeFile(file, JSON.stringify(built.document))
+        route.fileName = withLeadingSlash(settings.route || '/openapi.json')
+        route.contents = JSON.stringify(built.document)
       }
-      if (wantsNitroDocument) {
-        const plugins = Array.isArray(config.plugins) ? config.plugins : []
-        config.plugins = [builtNitroMeta(built), ...plugins]
+      else {
+        route.skip = true
       }
+    })
+    // Nitro's own OpenAPI served at run time: the route meta comes from the document, read when the server is bundled
+    nitro.hooks.hook('rollup:before', (instance, config) => {
+      if (instance !== nitro || instance.options.dev || !wantsNitroDocument) return
+      config.plugins = [builtNitroMeta(() => built), ...Array.isArray(config.plugins) ? config.plugins : []]
     })
   })
 }
