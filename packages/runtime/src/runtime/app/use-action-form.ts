@@ -136,7 +136,7 @@ export function useActionForm<P extends FormActionPath, M extends ActionMethod<P
   const dirty = shallowRef(false)
   let element: HTMLFormElement | undefined
   let clean = ''
-  const page = useRequestURL()
+  const page = import.meta.server ? useRequestURL() : location
   const initialOf = (name: string) => valueAt(options.initial, name)
   const fieldErrors = computed(() => (action.error.value?.fieldErrors ?? {}) as FormFieldErrors<ActionInput<P, M>>)
 
@@ -192,6 +192,8 @@ export function useActionForm<P extends FormActionPath, M extends ActionMethod<P
   }))
 
   return {
+    // data, error, status, pending and abort are useAction's
+    ...action,
     attrs,
     field(name, fieldOptions) {
       const attrs: FormFieldAttrs<typeof name> = {
@@ -205,11 +207,6 @@ export function useActionForm<P extends FormActionPath, M extends ActionMethod<P
     },
     fieldErrors,
     dirty,
-    data: action.data,
-    error: action.error,
-    status: action.status,
-    pending: action.pending,
-    abort: action.abort,
     submit,
     reset() {
       action.reset()

@@ -2,7 +2,8 @@
 export type FormEntries = Iterable<[string, FormDataEntryValue]>
 
 const isUnsafeKey = (key: string): boolean => key === '__proto__' || key === 'constructor' || key === 'prototype'
-const isBlank = (value: FormDataEntryValue): boolean => typeof value === 'string' ? value === '' : value.name === '' && value.size === 0
+// an empty text, or a file input with no file chosen (sent as a nameless, empty file)
+const isBlank = (value: FormDataEntryValue): boolean => !(typeof value === 'string' ? value : value.name)
 
 /**
  * Puts one value at a dot path. A whole-number segment below `maxIndex`
@@ -30,15 +31,21 @@ function setAtPath(target: Record<string, unknown>, path: string[], value: FormD
   else node[last] = [existing, value]
 }
 
-/** Whether a value holds nothing but empty objects and arrays. */
-const holdsNothing = (value: unknown): boolean => value === undefined
-  || (typeof value === 'object' && value !== null && !(value instanceof Blob) && Object.values(value).every(holdsNothing))
-
-/** Drops the rows left wholly blank at the end of every array (spare rows of a repeated group), all the way down. */
-function trimBlankRows(value: unknown): void {
-  if (typeof value !== 'object' || value === null || value instanceof Blob) return
-  for (const child of Object.values(value)) trimBlankRows(child)
-  if (Array.isArray(value)) while (value.length > 0 && holdsNothing(value[value.length - 1])) value.pop()
+/**
+ * Drops the rows left wholly blank at the end of every array (spare rows of
+ * a repeated group), all the way down; answers whether the value holds
+ * nothing but empty objects and arrays. A hole in an array counts as blank.
+ */
+function trimBlankRows(value: unknown): boolean {
+  if (typeof value !== 'object' || value instanceof Blob) return value === undefined
+  const blank = Array.from(Array.isArray(value) ? value : Object.values(value!), trimBlankRows)
+  if (Array.isArray(value)) {
+    while (blank.at(-1)) {
+      blank.pop()
+      value.pop()
+    }
+  }
+  return blank.every(Boolean)
 }
 
 /**
