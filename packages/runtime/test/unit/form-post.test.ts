@@ -91,6 +91,7 @@ describe('handleFormPost', () => {
     expect(await refused('/p?__action=/api/x', { origin: 'null' })).toBe(403)
     expect(await refused('/p?__action=//evil.test/api', sameOrigin)).toBe(400)
     expect(await refused('/p?__action=/api/x&__method=GET', sameOrigin)).toBe(400)
+    expect(await refused(`/p?__action=${encodeURIComponent('/p?__action=/api/x')}`, sameOrigin)).toBe(400)
     expect(await refused('/p?__action=/api/x', { ...sameOrigin, 'content-length': '2048' })).toBe(413)
     expect(calls).toEqual([])
     // an Origin of this host is a post of this app

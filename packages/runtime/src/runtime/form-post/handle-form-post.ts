@@ -95,7 +95,8 @@ export async function handleFormPost(request: FormPostRequest, fetchLocal: Local
   if (target === null) return PASS
   if (isCrossSite(request.headers)) return { kind: 'refuse', status: 403, message: 'A form of another site cannot post here' }
   const method = (request.url.searchParams.get(FORM_QUERY.method) ?? 'POST').toUpperCase()
-  if (!staysInApp(target) || !BODY_METHODS.has(method)) return { kind: 'refuse', status: 400, message: 'The form names no action of this app' }
+  // an action's URL as useActionForm builds it: a path of this app, no query (so never another form post)
+  if (!staysInApp(target) || /[?#]/.test(target) || !BODY_METHODS.has(method)) return { kind: 'refuse', status: 400, message: 'The form names no action of this app' }
   const length = request.headers.get('content-length')
   if (length === null) return { kind: 'refuse', status: 411, message: 'A form post needs a Content-Length' }
   if (Number(length) > limits.maxBodySize) return { kind: 'refuse', status: 413, message: `A form post is limited to ${limits.maxBodySize} bytes` }
