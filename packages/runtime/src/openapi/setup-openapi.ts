@@ -45,6 +45,7 @@ interface NitroForOpenApi {
       (name: 'prerender:init', run: (renderer: NitroForOpenApi) => void): void
       (name: 'prerender:generate', run: (route: PrerenderRoute) => void | Promise<void>): void
       (name: 'rollup:before', run: (nitro: NitroForOpenApi, config: { plugins?: unknown }) => void | Promise<void>): void
+      (name: 'compiled', run: (nitro: NitroForOpenApi) => void): void
     }
   }
 }
@@ -134,6 +135,9 @@ export function setupOpenApi(nuxt: Nuxt, options: OpenApiModuleOptions | false |
     nitro.hooks.hook('rollup:before', (instance, config) => {
       if (instance !== nitro || instance.options.dev || !wantsNitroDocument) return
       config.plugins = [builtNitroMeta(() => built), ...Array.isArray(config.plugins) ? config.plugins : []]
+    })
+    nitro.hooks.hook('compiled', (instance) => {
+      if (instance === nitro && settings && !built) throw new Error('[action-route] `actionRoute.openapi` is set but the OpenAPI document was not made: Nitro\'s prerender step did not run (is `nitro.noPublicDir` set?)')
     })
   })
 }

@@ -68,6 +68,10 @@ describe('production document', () => {
     expect(Object.keys(body('/api/zod/todos/{id}', 'patch').properties)).toEqual(['title', 'done'])
   })
 
+  it('fails the build, saying why, when Nitro cannot prerender (noPublicDir)', async () => {
+    await expect(buildNuxtApp(fixtureDir, 'node_modules/.cache/openapi-no-public', { nitro: { noPublicDir: true, experimental: { openAPI: false } } })).rejects.toThrow(/the OpenAPI document was not made: Nitro's prerender step did not run/)
+  })
+
   it('was made at build time: the server bundle holds no generator and converts no schema', async () => {
     const code = await serverCode(on.output)
     expect(code).not.toContain('openapi-build.json')
