@@ -11,6 +11,7 @@ declare module '../../src/runtime/app/route-map' {
     '/api/forms/report': { get: typeof import('./form-routes/report.get').default }
     '/api/forms/notes/:id': { patch: typeof import('./form-routes/note.patch').default }
     '/api/forms/anything': { post: typeof import('./form-routes/anything.post').default }
+    '/api/forms/both': { get: typeof import('./form-routes/report.get').default, post: typeof import('./form-routes/signup.post').default }
   }
 }
 
@@ -70,5 +71,10 @@ describe('useActionForm options and state', () => {
     useActionForm('/api/forms/report')
     // @ts-expect-error not a route of the app
     useActionForm('/api/forms/nowhere')
+    // a route with GET and POST: the form posts, typed by the POST handler
+    const both = useActionForm('/api/forms/both')
+    both.field('address.city')
+    // @ts-expect-error a form never sends GET
+    useActionForm('/api/forms/both', { method: 'GET' })
   })
 })

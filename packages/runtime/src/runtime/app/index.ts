@@ -4,7 +4,7 @@ export type { ExecuteOptions, OptimisticUpdates, RefreshTarget, UseActionOptions
 export { useActionQuery } from './use-action-query'
 export type { ActionQuery, QueryPath, UseActionQueryOptions } from './use-action-query'
 export { useActionForm } from './use-action-form'
-export type { ActionForm, ActionFormAttrs, FormActionPath, UseActionFormOptions } from './use-action-form'
+export type { ActionForm, ActionFormAttrs, FormActionPath, FormMethod, UseActionFormOptions } from './use-action-form'
 export type { FieldPath, FormFieldAttrs, FormFieldErrors } from './internal/form-paths'
 export type { ActionState, ActionStateOptions, ActionStatus } from './internal/action-state'
 export type {

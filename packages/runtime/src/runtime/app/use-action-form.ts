@@ -18,7 +18,10 @@ import { useAction } from './use-action'
 import defaultMethods from '#build/action-route-methods.mjs'
 
 /** The routes a form can post to: those with a method that has a body. */
-export type FormActionPath = { [K in ActionPath]: [Exclude<ActionMethod<K>, 'GET' | 'HEAD'>] extends [never] ? never : K }[ActionPath]
+export type FormActionPath = { [K in ActionPath]: [FormMethod<K>] extends [never] ? never : K }[ActionPath]
+
+/** The methods of a route a form can post with: those with a body. */
+export type FormMethod<P extends ActionPath> = Exclude<ActionMethod<P>, 'GET' | 'HEAD'>
 
 type DeepPartial<T> = T extends Blob | Date ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T
 
@@ -92,7 +95,7 @@ function valueAt(source: unknown, path: string): string | undefined {
  * const { attrs, field, fieldErrors, pending } = useActionForm('/api/signup', { initial: { address: { city: 'Oslo' } } })
  * // <form v-bind="attrs"><input v-bind="field('address.city')"><p>{{ fieldErrors['address.city']?.[0] }}</p></form>
  */
-export function useActionForm<P extends FormActionPath, M extends ActionMethod<P> = DefaultMethod<P> & ActionMethod<P>>(
+export function useActionForm<P extends FormActionPath, M extends FormMethod<P> = DefaultMethod<P> & FormMethod<P>>(
   path: P,
   options: UseActionFormOptions<P, M> = {},
 ): ActionForm<ActionInput<P, M>, ActionOutput<P, M>> {
