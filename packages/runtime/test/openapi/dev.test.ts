@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { validate } from '@readme/openapi-parser'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { launchChromium } from '../../../../test-utils/browser'
 import type { OpenApiDocument } from '../../src/runtime/openapi/types'
 import { createDevtoolsHome } from '../../../devtools/test/e2e/dev-server'
 import type { DevtoolsHome } from '../../../devtools/test/e2e/dev-server'
@@ -59,5 +61,45 @@ describe('the document in nuxi dev', () => {
     const { operationId: _id, ...patch } = document.paths['/api/zod/todos/{id}']!.patch!
     expect(nitroDocument.paths['/api/zod/todos/{id}']!.patch).toEqual(patch)
     expect(nitroDocument.paths['/api/health']!.get!.responses).toEqual({ 200: { description: 'OK' } })
+  })
+})
+
+describe('the OpenAPI buttons of the Actions panel (Chromium)', () => {
+  /** Clicks a button that opens a new tab and reads the JSON shown there. */
+  async function jsonOfTabOpenedBy(page: Page, testId: string): Promise<OpenApiDocument> {
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId(testId).click()])
+    await tab.waitForLoadState()
+    expect(tab.url()).toMatch(/^blob:/)
+    const text = await tab.evaluate(() => document.body.innerText)
+    await tab.close()
+    return JSON.parse(text) as OpenApiDocument
+  }
+
+  it('open the whole document from the header and one action\'s operations from its page', async () => {
+    const browser = await launchChromium()
+    try {
+      const page = await browser.newPage()
+      await page.addInitScript((token) => {
+        window.localStorage.setItem('__nuxt_dev_token__', token)
+      }, home.token)
+      await page.goto(`${baseURL}/__action-route/client/`)
+      await page.getByTestId('route-list').waitFor({ timeout: 30_000 })
+
+      const whole = await jsonOfTabOpenedBy(page, 'openapi')
+      expect(Object.keys(whole.paths)).toHaveLength(6)
+
+      await page.getByTestId('route-GET /api/zod/todos').click()
+      const one = await jsonOfTabOpenedBy(page, 'route-openapi')
+      expect(Object.keys(one.paths)).toEqual(['/api/zod/todos'])
+      expect(Object.keys(one.paths['/api/zod/todos']!)).toEqual(['get', 'head'])
+      expect(one.components.schemas.ActionFieldErrors).toBeDefined()
+      // a plain route has no button
+      await page.getByTestId('route-GET /api/health').click()
+      await page.getByTestId('route-detail').waitFor()
+      expect(await page.getByTestId('route-openapi').count()).toBe(0)
+    }
+    finally {
+      await browser.close()
+    }
   })
 })
