@@ -70,7 +70,7 @@ describe('the OpenAPI buttons of the Actions panel (Chromium)', () => {
     const [tab] = await Promise.all([page.context().waitForEvent('page'), page.getByTestId(testId).click()])
     await tab.waitForLoadState()
     expect(tab.url()).toMatch(/^blob:/)
-    const text = await tab.evaluate(() => document.body.innerText)
+    const text = await tab.evaluate(() => document.body.textContent ?? '')
     await tab.close()
     return JSON.parse(text) as OpenApiDocument
   }
