@@ -4,7 +4,7 @@ import { withQuery } from 'ufo'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { setResponseStatus, useNuxtApp, useRequestEvent, useRequestURL } from '#imports'
 import type { ActionErrorData, ActionResult } from '../server/types'
-import type { ActionInput, ActionMethod, ActionOutput, ActionParams, ActionPath, DefaultMethod } from './route-map'
+import type { ActionCallError, ActionInput, ActionMethod, ActionOutput, ActionParams, ActionPath, DefaultMethod } from './route-map'
 import type { ActionState } from './internal/action-state'
 import type { FieldPath, FormFieldAttrs, FormFieldErrors } from './internal/form-paths'
 import type { FormPostState } from './internal/form-post'
@@ -128,7 +128,7 @@ export function useActionForm<P extends FormActionPath, M extends FormMethod<P> 
   if (posted) {
     const { result } = posted
     if (result.success) action.data.value = result.data as Data
-    else action.error.value = result.error
+    else action.error.value = result.error as ActionCallError<P, M>
     action.status.value = result.success ? 'success' : 'error'
     // shown once: a later mount of the same form starts clean
     if (import.meta.client) payload.state[stateKey] = undefined
@@ -158,7 +158,7 @@ export function useActionForm<P extends FormActionPath, M extends FormMethod<P> 
     const fieldErrors = options.validate && await validateForm(options.validate, input)
     if (fieldErrors) {
       const error: ActionErrorData = { code: 'VALIDATION_ERROR', message: 'Input validation failed', statusCode: 422, fieldErrors }
-      action.error.value = error
+      action.error.value = error as ActionCallError<P, M>
       action.status.value = 'error'
       options.onError?.(error)
       return { success: false, error }

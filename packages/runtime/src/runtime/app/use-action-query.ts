@@ -3,7 +3,7 @@ import type { ComputedRef, MaybeRefOrGetter } from 'vue'
 import { withQuery } from 'ufo'
 import { useAsyncData } from '#imports'
 import type { ActionErrorData, ActionResult } from '../server/types'
-import type { ActionInput, ActionMethod, ActionOutput, ActionParams, ActionPath } from './route-map'
+import type { ActionCallError, ActionInput, ActionMethod, ActionOutput, ActionParams, ActionPath } from './route-map'
 import type { ActionStatus } from './internal/action-state'
 import { prepareCall } from './internal/call-action'
 import type { OptimisticLayer } from './internal/optimistic-layers'
@@ -36,9 +36,10 @@ export interface UseActionQueryOptions<P extends ActionPath> {
 }
 
 /** What `useActionQuery` returns. */
-export interface ActionQuery<TData> {
+export interface ActionQuery<TData, TError extends ActionErrorData = ActionErrorData> {
   data: ComputedRef<TData | null>
-  error: ComputedRef<ActionErrorData | null>
+  /** Typed by the action's declared errors. */
+  error: ComputedRef<TError | null>
   status: ComputedRef<ActionStatus>
   pending: ComputedRef<boolean>
   /** Fetches again with the current params and input. */
@@ -60,24 +61,24 @@ export interface ActionQuery<TData> {
 export function useActionQuery<P extends QueryPath>(
   path: P,
   options: UseActionQueryOptions<P> = {},
-): ActionQuery<ActionOutput<P, 'GET'>> {
+): ActionQuery<ActionOutput<P, 'GET'>, ActionCallError<P, 'GET'>> {
   // a key that is not a string: useAsyncData throws its own TypeError
   if (options.immediate !== false) {
     prepareCall(path, { method: 'GET', params: toValue(options.params), headers: toValue(options.headers) })
   }
   const request = computed(() => JSON.stringify([toValue(options.params) ?? null, toValue(options.input) ?? null]))
   const key = options.key ?? `action-route:${path}:${request.value}`
-  const asyncData = useAsyncData<ActionResult<ActionOutput<P, 'GET'>>>(
+  const asyncData = useAsyncData<ActionResult<ActionOutput<P, 'GET'>, ActionCallError<P, 'GET'>>>(
     key,
     () => $action(path, {
       method: 'GET',
       params: toValue(options.params),
       input: toValue(options.input),
       headers: toValue(options.headers),
-    } as never) as Promise<ActionResult<ActionOutput<P, 'GET'>>>,
+    } as never) as Promise<ActionResult<ActionOutput<P, 'GET'>, ActionCallError<P, 'GET'>>>,
     { watch: [request], server: options.server, lazy: options.lazy, immediate: options.immediate },
   )
-  const envelope = computed(() => asyncData.data.value as ActionResult<ActionOutput<P, 'GET'>> | null | undefined)
+  const envelope = computed(() => asyncData.data.value as ActionResult<ActionOutput<P, 'GET'>, ActionCallError<P, 'GET'>> | null | undefined)
   // the changes of mutations in flight (optimistic updates), shown over the server's answer
   const layers = shallowRef<OptimisticLayer[]>([])
   if (import.meta.client && getCurrentScope()) {
@@ -96,7 +97,7 @@ export function useActionQuery<P extends QueryPath>(
       },
       refresh: () => asyncData.refresh(),
       receive: (fresh) => {
-        asyncData.data.value = fresh as ActionResult<ActionOutput<P, 'GET'>>
+        asyncData.data.value = fresh as ActionResult<ActionOutput<P, 'GET'>, ActionCallError<P, 'GET'>>
       },
       layers,
     }))

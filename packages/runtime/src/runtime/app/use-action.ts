@@ -1,7 +1,7 @@
 import { getCurrentScope, onScopeDispose, toValue } from 'vue'
 import type { MaybeRefOrGetter } from 'vue'
 import type { ActionResult } from '../server/types'
-import type { ActionCallOptions, ActionInput, ActionMethod, ActionOutput, ActionParams, ActionPath, DefaultMethod, HttpMethod } from './route-map'
+import type { ActionCallError, ActionCallOptions, ActionInput, ActionMethod, ActionOutput, ActionParams, ActionPath, DefaultMethod, HttpMethod } from './route-map'
 import type { ActionState, ActionStateOptions } from './internal/action-state'
 import { createActionState } from './internal/action-state'
 import type { CallOptions } from './internal/call-action'
@@ -44,7 +44,7 @@ export interface ExecuteOptions<P extends ActionPath> {
 
 /** Options of `useAction`. */
 export interface UseActionOptions<P extends ActionPath, M extends HttpMethod>
-  extends ActionStateOptions<ActionInput<P, M>, ActionOutput<P, M>>,
+  extends ActionStateOptions<ActionInput<P, M>, ActionOutput<P, M>, ActionCallError<P, M>>,
   Pick<ActionCallOptions<P, M>, 'method' | 'timeout' | 'retry' | 'retryDelay'> {
   /** Route params for every call; `execute(input, { params })` overrides them. */
   params?: MaybeRefOrGetter<ActionParams<P> | undefined>
@@ -72,11 +72,11 @@ export interface UseActionOptions<P extends ActionPath, M extends HttpMethod>
 export function useAction<P extends ActionPath, M extends ActionMethod<P> = DefaultMethod<P> & ActionMethod<P>>(
   path: P,
   options: UseActionOptions<P, M> = {},
-): ActionState<ActionInput<P, M>, ActionOutput<P, M>, ExecuteOptions<P>> {
+): ActionState<ActionInput<P, M>, ActionOutput<P, M>, ExecuteOptions<P>, ActionCallError<P, M>> {
   if (options.method !== undefined) checkMethod(options.method)
   checkCallOptions({ timeout: options.timeout, retry: options.retry, retryDelay: options.retryDelay })
   checkRefreshOptions(options)
-  const state = createActionState<ActionInput<P, M>, ActionOutput<P, M>, ExecuteOptions<P>>((input, call) => {
+  const state = createActionState<ActionInput<P, M>, ActionOutput<P, M>, ExecuteOptions<P>, ActionCallError<P, M>>((input, call) => {
     const params = call.params ?? toValue(options.params)
     const plan: MutationPlan = { targets: call.refreshes ?? options.refreshes ?? [], optimistic: options.optimistic, singleFlight: options.singleFlight }
     const mutation = planMutation(plan, input, params, call.headers ?? toValue(options.headers))
@@ -92,7 +92,7 @@ export function useAction<P extends ActionPath, M extends ActionMethod<P> = Defa
       after: call.after,
     })
     mutation.apply()
-    return mutation.settle(sent) as Promise<ActionResult<ActionOutput<P, M>>>
+    return mutation.settle(sent) as Promise<ActionResult<ActionOutput<P, M>, ActionCallError<P, M>>>
   }, options)
   if (getCurrentScope()) onScopeDispose(state.abort)
   return state

@@ -8,7 +8,7 @@ import { checkStateOptions } from './check-call-options'
 export type ActionStatus = 'idle' | 'pending' | 'success' | 'error'
 
 /** Callbacks and concurrency options of `useAction`. */
-export interface ActionStateOptions<TInput, TData> {
+export interface ActionStateOptions<TInput, TData, TError extends ActionErrorData = ActionErrorData> {
   /**
    * `cancel` (default): a new call aborts the one in flight. `defer`: a new call while one is in flight gets that
    * one's result. `queue`: a new call is sent once the one in flight has settled, so calls reach the server in the
@@ -16,16 +16,16 @@ export interface ActionStateOptions<TInput, TData> {
    */
   dedupe?: 'cancel' | 'defer' | 'queue'
   onSuccess?: (data: TData, input: TInput | undefined) => void
-  onError?: (error: ActionErrorData, input: TInput | undefined) => void
-  onSettled?: (result: ActionResult<TData>, input: TInput | undefined) => void
+  onError?: (error: TError, input: TInput | undefined) => void
+  onSettled?: (result: ActionResult<TData, TError>, input: TInput | undefined) => void
 }
 
-/** What `useAction` returns. */
-export interface ActionState<TInput, TData, TCallOptions = Pick<CallOptions, 'params' | 'headers'>> {
+/** What `useAction` returns; `TError` is the action's error, typed by its declared errors. */
+export interface ActionState<TInput, TData, TCallOptions = Pick<CallOptions, 'params' | 'headers'>, TError extends ActionErrorData = ActionErrorData> {
   /** Calls the action; resolves to the envelope, never rejects for a failure. */
-  execute: (input?: TInput, options?: TCallOptions) => Promise<ActionResult<TData>>
+  execute: (input?: TInput, options?: TCallOptions) => Promise<ActionResult<TData, TError>>
   data: ShallowRef<TData | null>
-  error: ShallowRef<ActionErrorData | null>
+  error: ShallowRef<TError | null>
   /** `error.fieldErrors`, or `{}`: ready for `v-for` next to a field. */
   fieldErrors: ComputedRef<FieldErrors>
   status: ShallowRef<ActionStatus>
@@ -46,26 +46,26 @@ export interface ActionState<TInput, TData, TCallOptions = Pick<CallOptions, 'pa
  * const state = createActionState(input => $action('/api/todos', { method: 'POST', input }), { onSuccess: console.log })
  * await state.execute({ title: 'Milk' })
  */
-export function createActionState<TInput, TData, TCallOptions extends object = Pick<CallOptions, 'params' | 'headers'>>(
-  call: (input: TInput | undefined, options: TCallOptions & Pick<CallOptions, 'signal' | 'after'>) => Promise<ActionResult<TData>>,
-  options: ActionStateOptions<TInput, TData> = {},
-): ActionState<TInput, TData, TCallOptions> {
+export function createActionState<TInput, TData, TCallOptions extends object = Pick<CallOptions, 'params' | 'headers'>, TError extends ActionErrorData = ActionErrorData>(
+  call: (input: TInput | undefined, options: TCallOptions & Pick<CallOptions, 'signal' | 'after'>) => Promise<ActionResult<TData, TError>>,
+  options: ActionStateOptions<TInput, TData, TError> = {},
+): ActionState<TInput, TData, TCallOptions, TError> {
   checkStateOptions(options)
   const data = shallowRef<TData | null>(null)
-  const error = shallowRef<ActionErrorData | null>(null)
+  const error = shallowRef(null) as ShallowRef<TError | null>
   const status = shallowRef<ActionStatus>('idle')
   let latest = 0
   // every call not yet settled: unmounting aborts them all, a `queue` call does not abort the one before it
   const controllers = new Set<AbortController>()
-  let inFlight: Promise<ActionResult<TData>> | undefined
+  let inFlight: Promise<ActionResult<TData, TError>> | undefined
 
   const abortAll = () => controllers.forEach(controller => controller.abort())
 
-  function execute(input?: TInput, callOptions = {} as TCallOptions): Promise<ActionResult<TData>> {
+  function execute(input?: TInput, callOptions = {} as TCallOptions): Promise<ActionResult<TData, TError>> {
     if (options.dedupe === 'defer' && inFlight) return inFlight
     const own = new AbortController()
     const queued = options.dedupe === 'queue'
-    let sent: Promise<ActionResult<TData>>
+    let sent: Promise<ActionResult<TData, TError>>
     try {
       sent = call(input, { ...callOptions, signal: own.signal, after: queued ? inFlight : undefined })
     }
