@@ -42,9 +42,16 @@ describe('registry', () => {
   })
 
   it('falls back with a note when the library has no Standard JSON Schema', async () => {
-    const [route] = await describeRoutes([entry('post', '/api/newsletter', defineAction({ input: v.object({ email: v.string() }), handler: () => null }))])
-    expect(route!.action!.input).toMatchObject({ vendor: 'valibot', jsonSchema: null })
-    expect(route!.action!.input!.note).toMatch(/@valibot\/to-json-schema/)
+    const custom = { '~standard': { version: 1, vendor: 'custom', validate: (value: unknown) => ({ value }) } } as const
+    const [route] = await describeRoutes([entry('post', '/api/newsletter', defineAction({ input: custom, handler: () => null }))])
+    expect(route!.action!.input).toMatchObject({ vendor: 'custom', jsonSchema: null })
+    expect(route!.action!.input!.note).toMatch(/custom does not offer Standard JSON Schema/)
+  })
+
+  it('describes valibot through @valibot/to-json-schema when it is installed, as draft 2020-12', async () => {
+    const [route] = await describeRoutes([entry('post', '/api/newsletter', defineAction({ input: v.object({ email: v.string(), tags: v.tuple([v.string(), v.number()]) }), handler: () => null }))])
+    expect(route!.action!.input).toMatchObject({ vendor: 'valibot', jsonSchema: { $schema: 'https://json-schema.org/draft/2020-12/schema', required: ['email', 'tags'] } })
+    expect(route!.action!.input!.jsonSchema!.properties).toMatchObject({ tags: { prefixItems: [{ type: 'string' }, { type: 'number' }] } })
   })
 
   it('says so when a schema cannot be expressed as JSON Schema', async () => {

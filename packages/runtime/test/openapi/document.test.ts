@@ -7,6 +7,7 @@ import { defineAction } from '../../src/runtime/server/index'
 import { generateOpenApiDocument } from '../../src/runtime/openapi/generate-document'
 import type { OpenApiRouteEntry } from '../../src/runtime/openapi/generate-document'
 import { UNREPRESENTABLE } from '../../src/runtime/openapi/types'
+import { placeSchema } from '../../src/runtime/openapi/internal/place-schema'
 
 // the tests read into the generated schemas freely
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -114,5 +115,14 @@ describe('generateOpenApiDocument', async () => {
     expect(output[UNREPRESENTABLE]).toMatch(/zod could not express/)
     const files = document.paths['/api/files/{path}']!.get!
     expect((files.parameters![0] as Record<string, unknown>)[UNREPRESENTABLE]).toMatch(/catch-all/)
+  })
+})
+
+describe('placeSchema', () => {
+  it('moves draft-07 definitions to components like $defs, and points their references there', () => {
+    const components: Record<string, Schema> = {}
+    const placed = placeSchema({ $schema: 'http://json-schema.org/draft-07/schema#', definitions: { node: { type: 'object', properties: { next: { $ref: '#/definitions/node' } } } }, $ref: '#/definitions/node' }, 'postTreeInput', components)
+    expect(placed).toEqual({ inline: { $ref: '#/components/schemas/postTreeInput_node' } })
+    expect(components).toEqual({ postTreeInput_node: { type: 'object', properties: { next: { $ref: '#/components/schemas/postTreeInput_node' } } } })
   })
 })

@@ -42,7 +42,8 @@ export async function describeSchema(schema: StandardSchemaV1 | undefined, io: '
     const toJsonSchema = await loadValibotConverter()
     if (!toJsonSchema) return { vendor, jsonSchema: null, note: 'Install @valibot/to-json-schema in the app to see this schema.' }
     try {
-      return { vendor, jsonSchema: toJsonSchema(schema, { errorMode: 'ignore', typeMode: io }) }
+      // the dialect of OpenAPI 3.1 and of the other libraries' Standard JSON Schema (the converter's default is draft-07)
+      return { vendor, jsonSchema: toJsonSchema(schema, { errorMode: 'ignore', typeMode: io, target: 'draft-2020-12' }) }
     }
     catch (error) {
       return { vendor, jsonSchema: null, note: `@valibot/to-json-schema failed: ${messageOf(error)}` }

@@ -1,6 +1,7 @@
 import type { JsonSchema } from '../types'
 
-const DEFS_PREFIX = '#/$defs/'
+// draft-07's `definitions`, from a converter that cannot write 2020-12, are moved the same way
+const DEFS_PREFIXES = ['#/$defs/', '#/definitions/']
 
 /** A converted schema ready for the document: inline, and as a `$ref` when it refers to itself. */
 export interface PlacedSchema {
@@ -20,23 +21,25 @@ export interface PlacedSchema {
  * const { inline, ref } = placeSchema(converted, 'getApiTodosInput', document.components.schemas)
  */
 export function placeSchema(schema: JsonSchema, name: string, components: Record<string, JsonSchema>): PlacedSchema {
-  const { $schema: _dialect, $defs, ...root } = schema
+  const { $schema: _dialect, $defs, definitions, ...root } = schema
   let refersToRoot = false
   const rewrite = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(rewrite)
     if (!value || typeof value !== 'object') return value
     return Object.fromEntries(Object.entries(value).map(([key, inner]) => {
       if (key !== '$ref' || typeof inner !== 'string' || !inner.startsWith('#')) return [key, rewrite(inner)]
-      if (inner.startsWith(DEFS_PREFIX)) {
-        const [def = '', ...rest] = inner.slice(DEFS_PREFIX.length).split('/')
+      const prefix = DEFS_PREFIXES.find(candidate => inner.startsWith(candidate))
+      if (prefix) {
+        const [def = '', ...rest] = inner.slice(prefix.length).split('/')
         return [key, [`#/components/schemas/${componentName(name, def)}`, ...rest].join('/')]
       }
       refersToRoot = true
       return [key, `#/components/schemas/${name}${inner.slice(1)}`]
     }))
   }
-  if ($defs && typeof $defs === 'object') {
-    for (const [def, defSchema] of Object.entries($defs)) components[componentName(name, def)] = rewrite(defSchema) as JsonSchema
+  for (const defs of [$defs, definitions]) {
+    if (!defs || typeof defs !== 'object') continue
+    for (const [def, defSchema] of Object.entries(defs)) components[componentName(name, def)] = rewrite(defSchema) as JsonSchema
   }
   const inline = rewrite(root) as JsonSchema
   if (!refersToRoot) return { inline }
