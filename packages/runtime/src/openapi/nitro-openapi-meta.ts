@@ -59,14 +59,14 @@ export function builtNitroMeta(getBuilt: () => BuiltOpenApi | undefined) {
 /**
  * The same for `nuxi dev`: the meta of each action file is made when Nitro's
  * dev server loads it (`nitroRouteMetaOf` in `runtime/openapi/nitro-route-meta`),
- * so it follows edits; files that hold no `defineAction` or `createActionClient` are left to Nitro.
+ * so it follows edits; a route file that is not an action gets no meta, as without `defineRouteMeta`.
  * @example
  * config.plugins = [devNitroMeta(() => nitro.scannedHandlers, resolver.resolve('./runtime/openapi/nitro-route-meta')), ...config.plugins]
  */
 export function devNitroMeta(scanned: () => readonly ScannedRoute[], runtimeModule: string) {
   const routeOf = (file: string) => scanned().find(entry => entry.handler === file && !entry.middleware && entry.route && entry.method !== 'head')
-  const isAction = async (file: string) => !!routeOf(file) && /\b(?:defineAction|createActionClient)\b/.test(await readFile(file, 'utf8').catch(() => ''))
-  return metaPlugin(isAction, (file) => {
+  // any route file may be an action (a builder chain imported from server/utils names neither function): the runtime decides
+  return metaPlugin(file => !!routeOf(file), (file) => {
     const { route, method = '' } = routeOf(file)!
     return [
       `import { nitroRouteMetaOf } from ${JSON.stringify(runtimeModule)}`,
