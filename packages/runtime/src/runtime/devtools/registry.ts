@@ -78,7 +78,7 @@ async function describeAction(descriptor: ActionDescriptor): Promise<ActionInfo>
   ])
   return {
     metadata: toPlainJson(descriptor.metadata ?? {}) as Record<string, unknown>,
-    middleware: (descriptor.middleware ?? []).map((fn, index) => fn.name || `anonymous #${index + 1}`),
+    middleware: (descriptor.middleware ?? []).map((fn, index) => fn.name || `middleware #${index + 1}`),
     ...(input && { input }),
     ...(params && { params }),
     ...(output && { output }),
