@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- ambient module declarations, nothing to import at run time
+/// <reference path="./virtual-modules.d.ts" />
 import { routes } from '#action-route/openapi-routes'
 import { options } from '#action-route/openapi-options'
 import { generateOpenApiDocument } from './generate-document'
