@@ -80,10 +80,16 @@ describe('the recorder in nuxi dev', () => {
     expect(before.length).toBeGreaterThan(0)
     const [first] = await readStream({}, events => events.length > 0)
     expect(first!.id).toBeTruthy()
+    // a panel's stream, left open across the restart
+    const open = await fetch(`${app.baseURL}${app.prefix}/__action-route/api/stream`, { headers: app.authHeaders })
+    const openEnded = open.body!.pipeTo(new WritableStream()).then(() => true, () => true)
 
     // a new route file restarts Nitro in nuxi dev
     await writeFile(join(app.rootDir, 'server/api/added.get.ts'), 'export default defineAction({ handler: () => ({ added: true }) })\n')
     await waitFor(async () => (await registry())?.routes.some(route => route.id === 'GET /api/added') === true, 60_000, app.log)
+    // ends, so the panel reconnects to the new Nitro (Nuxt 5 reloads Nitro in the same process, where
+    // the old stream used to stay open and silent)
+    expect(await Promise.race([openEnded, new Promise(done => setTimeout(() => done(false), 15_000))])).toBe(true)
     const added = await fetch(`${app.baseURL}/api/added`)
     expect(await added.json()).toMatchObject({ success: true, data: { added: true } })
 
