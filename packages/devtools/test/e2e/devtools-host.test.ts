@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { Browser, Frame, Page } from 'playwright-core'
@@ -9,6 +10,12 @@ import { startScratchDev } from './scratch-app'
 import type { ScratchDev } from './scratch-app'
 
 const results = fileURLToPath(new URL('../../test-results/', import.meta.url))
+// the Nuxt DevTools the app runs: the compatibility suite's installed app, or the workspace's
+const appDir = process.env.E2E_DEV_APP_DIR ?? fileURLToPath(new URL('../../../../', import.meta.url))
+const nuxtPackage = createRequire(`${appDir}/`).resolve('nuxt/package.json')
+const devtoolsVersion: string = JSON.parse(readFileSync(createRequire(nuxtPackage).resolve('@nuxt/devtools/package.json'), 'utf8')).version
+// DevTools 4 (Nuxt 5) shows the panel as a dock of its own UI, which this test does not drive yet
+const isDevtools3 = devtoolsVersion.startsWith('3.')
 
 let app: ScratchDev
 let browser: Browser
@@ -53,7 +60,7 @@ async function panelFrame(): Promise<Frame> {
 }
 
 describe('the panel inside Nuxt DevTools 3 on Nuxt 4', () => {
-  it('gets DevTools\' client through the kit\'s iframe client: its colour mode, and lists the routes', async () => {
+  it.runIf(isDevtools3)('gets DevTools\' client through the kit\'s iframe client: its colour mode, and lists the routes', async () => {
     await page.goto(`${app.baseURL}/`)
     // DevTools opens on its welcome page the first time; then to the Actions tab
     const devtools = page.frameLocator('iframe[src*="__nuxt_devtools__/client"]')
