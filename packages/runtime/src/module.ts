@@ -6,6 +6,7 @@ import { setupRouteMap } from './routes/setup-route-map'
 import { setupActionRouteDevtools } from './devtools/setup-devtools'
 import { nitroMajorOf, pickServerFile } from './internal/nitro-major'
 import { setupClientFetch } from './internal/client-fetch'
+import { usesActionForm } from './internal/uses-action-form'
 import { setupOpenApi } from './openapi/setup-openapi'
 import type { OpenApiModuleOptions } from './openapi/setup-openapi'
 import type { DevtoolsModuleOptions } from './devtools/setup-devtools'
@@ -31,6 +32,11 @@ export interface ModuleOptions {
   devtools?: Partial<DevtoolsModuleOptions>
   /** The OpenAPI 3.1 document of the actions in production, made at build time: `{ route: '/openapi.json', info, servers }`. Off by default; `nuxi dev` always serves it under `/__action-route/api/openapi.json` (docs/openapi.md). */
   openapi?: OpenApiModuleOptions | false
+  /**
+   * The middleware that runs `useActionForm` posts without JavaScript. Left out, a build adds it when the
+   * app's code calls `useActionForm` (`nuxi dev` always does); `true` or `false` decides.
+   */
+  forms?: boolean
 }
 
 /** The server API the module auto-imports: an explicit list, so no internal helper leaks. */
@@ -60,7 +66,7 @@ export default defineNuxtModule<ModuleOptions>({
     maxFormFiles: DEFAULT_MAX_FORM_FILES,
     maxJsonDepth: DEFAULT_MAX_JSON_DEPTH,
   },
-  setup(options, nuxt) {
+  async setup(options, nuxt) {
     assertInputLimits(options, 'actionRoute')
     const resolver = createResolver(import.meta.url)
     // one set of server files per Nitro major: h3 v1 for Nitro 2 (Nuxt 3 and 4), h3 v2 for Nitro 3 (Nuxt 5),
@@ -91,14 +97,18 @@ export default defineNuxtModule<ModuleOptions>({
       ...clientTypeAutoImports.map(name => ({ name, from: resolver.resolve('./runtime/app/index'), type: true })),
     ])
     setupClientFetch(nuxt)
-    // useActionForm without JavaScript: a form posted to its page runs its action in-process before the page renders
-    addServerHandler({
-      middleware: true,
-      handler: pickServerFile(nitroMajor, {
-        nitro2: resolver.resolve('./runtime/form-post/nitro2'),
-        nitro3: resolver.resolve('./runtime/form-post/nitro3'),
-      }),
-    })
+    // useActionForm without JavaScript: a form posted to its page runs its action in-process before the page
+    // renders. A build holds the middleware only when the app uses forms, so other servers stay small
+    const forms = options.forms ?? (nuxt.options.dev || await usesActionForm(nuxt.options._layers.map(layer => layer.config.srcDir ?? layer.cwd)))
+    if (forms) {
+      addServerHandler({
+        middleware: true,
+        handler: pickServerFile(nitroMajor, {
+          nitro2: resolver.resolve('./runtime/form-post/nitro2'),
+          nitro3: resolver.resolve('./runtime/form-post/nitro3'),
+        }),
+      })
+    }
     const routeMap = setupRouteMap(nuxt, resolver.resolve('./runtime/app/route-map'))
 
     // HEAD answers like GET (DESIGN.md); the hook is typed by Nuxt's Nitro package, not by @nuxt/schema
