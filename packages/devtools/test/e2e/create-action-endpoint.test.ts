@@ -69,7 +69,8 @@ describe('the "New action" endpoints in nuxi dev', () => {
     let listed: RegistryResponse['routes'][number] | undefined
     await waitFor(async () => {
       listed = (await registry())?.routes.find(route => route.id === result.routeId)
-      return listed !== undefined
+      // Nuxt 5 lists the file while Nitro is still reloading it: wait until it loads as an action
+      return listed?.isAction === true
     }, 60_000, app.log)
     expect(listed).toMatchObject({ isAction: true, relativeFile: 'server/api/todos/[id].patch.ts' })
     const answer = await fetch(`${app.baseURL}/api/todos/3`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Oat milk', done: true }) })
@@ -138,7 +139,7 @@ describe('the "New action" endpoints in nuxi dev', () => {
     expect(created.status).toBe(201)
     const { routeId } = created.body as CreateActionResponse
     expect(routeId).toBe('POST /api/notes')
-    await waitFor(async () => (await registry())?.routes.some(route => route.id === routeId) === true, 60_000, app.log)
+    await waitFor(async () => (await registry())?.routes.some(route => route.id === routeId && route.isAction) === true, 60_000, app.log)
 
     const replay = await send()
     expect(replay.status, app.log().slice(-2000)).toBe(200)
