@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import type { LifecycleTiming } from '@action-route/devtools/types'
 import { createActionError } from '../../src/runtime/server'
-import { traceRequest } from '../../src/runtime/server/internal/lifecycle-trace'
-import type { LifecycleTrace } from '../../src/runtime/server/internal/lifecycle-trace'
-import { serverTimingHeader } from '../../src/runtime/server/internal/server-timing'
+import { traceRequest } from '../../src/runtime/devtools/internal/request-trace'
+import type { RequestTrace } from '../../src/runtime/devtools/internal/request-trace'
+import { serverTimingHeader } from '../../src/runtime/devtools/internal/server-timing'
 import type { TestServer } from '../helpers/serve'
 import { call, postJson } from '../helpers/serve'
 import type { AnyHandler } from '../helpers/hosts'
@@ -22,7 +22,7 @@ function steps(timings: readonly LifecycleTiming[]): string[] {
 describe.each(hosts)('lifecycle timings on $name', (host) => {
   let server: TestServer
   /** The trace of the last marked request. */
-  let last: LifecycleTrace | undefined
+  let last: RequestTrace | undefined
 
   /** The action, with each request marked for tracing, as the dev recorder plugin marks it. */
   const traced = (action: AnyHandler): AnyHandler => host.plainHandler((event) => {

@@ -15,7 +15,7 @@ import { validateOutput } from './steps/validate-output'
 import { respondWithData, respondWithError } from './steps/respond'
 import { withRefreshedQueries } from './internal/single-flight'
 import type { LifecycleTrace } from './internal/lifecycle-trace'
-import { startTrace, timeHandler } from './internal/lifecycle-trace'
+import { startTrace } from './internal/lifecycle-trace'
 
 /** Options of any action, whatever its schemas and event type: what the lifecycle reads. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -87,7 +87,7 @@ export function createActionCore<TEvent>(options: AnyActionOptions, host: Action
   }
 
   const runHandlerOf = (call: ActionCall<TEvent>, trace: LifecycleTrace | undefined): unknown =>
-    trace ? timeHandler(trace, () => runHandler(handler, call)) : runHandler(handler, call)
+    trace ? trace.timeHandler(() => runHandler(handler, call)) : runHandler(handler, call)
 
   return Object.assign(handle, {
     '~action': Object.freeze({

@@ -7,7 +7,7 @@ import { recorder } from '../recorder-instance'
 import type { RecordDraft } from '../recorder'
 import { captureRequestInput, queryFields } from './capture-request-input'
 import type { CapturedInput, CaptureLimits } from './capture-request-input'
-import { traceRequest } from '../../server/internal/lifecycle-trace'
+import { traceRequest } from './request-trace'
 
 /** A request as the recorder reads it, whichever h3 major carries it. */
 export interface RecordedRequest {

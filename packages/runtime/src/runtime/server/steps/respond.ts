@@ -3,7 +3,6 @@ import type { ActionHost } from '../internal/action-host'
 import { toErrorEnvelope } from '../internal/to-error-envelope'
 import { invalidErrorField } from '../internal/sendable-error'
 import type { LifecycleTrace } from '../internal/lifecycle-trace'
-import { serverTimingHeader } from '../internal/server-timing'
 
 /**
  * Whether a status the handler set can answer a success: a 2xx that carries a
@@ -50,6 +49,6 @@ export function respondWithError<TEvent>(event: TEvent, host: ActionHost<TEvent>
 
 /** A traced request (development only) answers with its timings as `Server-Timing`, once the host has the answer. */
 function withTimings<TEvent>(event: TEvent, host: ActionHost<TEvent>, answer: unknown, trace: LifecycleTrace | undefined): unknown {
-  if (trace) host.setHeader(event, 'server-timing', serverTimingHeader(trace.end()))
+  if (trace) host.setHeader(event, 'server-timing', trace.serverTiming())
   return answer
 }

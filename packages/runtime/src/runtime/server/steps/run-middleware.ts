@@ -3,7 +3,6 @@ import type { ActionCall } from '../internal/action-call'
 import { mergeContext } from '../internal/merge-context'
 import { logInDevelopment } from '../internal/dev-logger'
 import type { LifecycleTrace } from '../internal/lifecycle-trace'
-import { timeHandler } from '../internal/lifecycle-trace'
 
 /** What an action's chain is made of, fixed when the action is defined. */
 export interface ChainDefinition {
@@ -65,7 +64,7 @@ async function runFrom(
 ): Promise<unknown> {
   if (index === chain.middleware.length) {
     call.ctx = ctx
-    return request.trace ? timeHandler(request.trace, () => chain.last(call)) : chain.last(call)
+    return request.trace ? request.trace.timeHandler(() => chain.last(call)) : chain.last(call)
   }
   const current = chain.middleware[index]!
   // its span wraps the rest of the chain, as the middleware itself does
