@@ -1,10 +1,13 @@
+/** What a build tool tells the code: Nitro (2 and 3) and Vite set `import.meta.dev`, a plain Node app has none. */
+interface BuildMeta {
+  dev?: boolean
+}
+
 /**
- * Development means NODE_ENV=development: `nuxi dev` sets it, and Nitro
- * replaces `process.env.NODE_ENV` with "production" in production builds, so
- * no `process` is left there for a bundler to import from `node:process`. A
- * host without `process` (a plain app on Workers or Deno) is not development.
+ * Without a build tool's word, development means NODE_ENV=development. A host
+ * without `process` (a plain app on Workers or Deno) is not development.
  */
-export function isDevelopment(): boolean {
+function developmentByEnvironment(): boolean {
   try {
     return process.env.NODE_ENV === 'development'
   }
@@ -14,14 +17,22 @@ export function isDevelopment(): boolean {
 }
 
 /**
+ * The build tool's word on development, when there is one (`nuxi dev`: true).
+ * Nitro replaces `import.meta.dev` with `false` in a production build, so the
+ * bundler drops every development message from the server it builds.
+ */
+const BUILT_FOR_DEVELOPMENT: boolean | undefined = (import.meta as BuildMeta).dev
+
+/**
  * Logs through `console`, tagged `[action-route]`, in development only;
- * production logs nothing. No logging library: one would be bundled into every
- * production server for messages production never prints.
+ * production logs nothing, and a Nitro production build holds none of the
+ * messages. No logging library: one would be bundled into every production
+ * server for messages production never prints.
  * @example
  * logInDevelopment('warn', 'Output validation failed', issues)
  */
 export function logInDevelopment(level: 'warn' | 'error', message: string, detail?: unknown): void {
-  if (!isDevelopment()) return
+  if (!(BUILT_FOR_DEVELOPMENT ?? developmentByEnvironment())) return
   if (detail === undefined) console[level]('[action-route]', message)
   else console[level]('[action-route]', message, detail)
 }
