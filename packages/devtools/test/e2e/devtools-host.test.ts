@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
+import { stripVTControlCharacters } from 'node:util'
 import type { Browser, Frame, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../../../../test-utils/browser'
@@ -14,7 +15,7 @@ const results = fileURLToPath(new URL('../../test-results/', import.meta.url))
 const appDir = process.env.E2E_DEV_APP_DIR ?? fileURLToPath(new URL('../../../../', import.meta.url))
 const nuxtPackage = createRequire(`${appDir}/`).resolve('nuxt/package.json')
 const devtoolsVersion: string = JSON.parse(readFileSync(createRequire(nuxtPackage).resolve('@nuxt/devtools/package.json'), 'utf8')).version
-// DevTools 4 (Nuxt 5) shows the panel as a dock of its own UI, which this test does not drive yet
+// DevTools 3 (Nuxt 4) lists the panel as a custom tab of its iframe; DevTools 4 (Nuxt 5) as a dock entry of Vite DevTools' dock
 const isDevtools3 = devtoolsVersion.startsWith('3.')
 
 let app: ScratchDev
@@ -46,7 +47,12 @@ afterAll(async () => {
   await app?.close()
 })
 
-/** The panel's frame inside DevTools' own iframe, once it has loaded. */
+/** The one-time codes DevTools 4 printed in the `nuxi dev` log to authorise a browser, oldest first. */
+function authorizationCodes(): string[] {
+  return [...stripVTControlCharacters(app.log()).matchAll(/Authorize with code\W+(\d{6})/g)].map(match => match[1]!)
+}
+
+/** The panel's frame inside DevTools' own iframe (DevTools 3) or dock (DevTools 4), once it has loaded. */
 async function panelFrame(): Promise<Frame> {
   let found: Frame | undefined
   await waitFor(async () => {
@@ -59,7 +65,7 @@ async function panelFrame(): Promise<Frame> {
   return found!
 }
 
-describe('the panel inside Nuxt DevTools 3 on Nuxt 4', () => {
+describe('the panel inside Nuxt DevTools (3 on Nuxt 4, 4 on Nuxt 5)', () => {
   it.runIf(isDevtools3)('gets DevTools\' client through the kit\'s iframe client: its colour mode, and lists the routes', async () => {
     await page.goto(`${app.baseURL}/`)
     // DevTools opens on its welcome page the first time; then to the Actions tab
@@ -71,6 +77,36 @@ describe('the panel inside Nuxt DevTools 3 on Nuxt 4', () => {
     await expect.poll(() => panel.locator('.app').getAttribute('class')).toContain('dark')
     await panel.getByTestId('route-GET /api/hello').waitFor({ timeout: 30_000 })
     await page.screenshot({ path: `${results}inside-devtools.png` })
+  }, 180_000)
+
+  it.runIf(!isDevtools3)('shows the panel as the "Actions" entry of DevTools 4\'s Nuxt dock group, with a request live', async () => {
+    await page.goto(`${app.baseURL}/`)
+    const codesBefore = authorizationCodes().length
+    // DevTools 4's dock (a shadow root Playwright's locators see through) asks this browser to authorise first,
+    // with a one-time code that `nuxi dev` prints
+    const dock = page.locator('devframes-dock-embedded #devframes-dock')
+    await dock.click({ timeout: 90_000 })
+    await page.getByText('Authorize Nuxt DevTools').waitFor({ timeout: 30_000 })
+    let code: string | undefined
+    await waitFor(async () => (code = authorizationCodes().slice(codesBefore).at(-1)) !== undefined, 30_000, app.log)
+    await page.getByLabel('Digit 1 of 6').click()
+    await page.keyboard.type(code!)
+    // the dock folds itself after a few idle seconds: a pointer over it unfolds it, as it does for a user
+    const nuxtGroup = page.getByRole('button', { name: 'Nuxt', exact: true })
+    await nuxtGroup.waitFor({ state: 'attached', timeout: 30_000 })
+    await dock.hover()
+    await nuxtGroup.click()
+    await page.getByRole('button', { name: 'Actions', exact: true }).click({ timeout: 30_000 })
+    const panel = await panelFrame()
+    // the dock's own iframe, beside Nuxt DevTools' one in the dock's views
+    await expect.poll(() => page.locator('devframes-dock-embedded #devframes-views-container iframe[src*="/__action-route/client/"]').count()).toBe(1)
+    await panel.getByTestId('route-GET /api/hello').waitFor({ timeout: 30_000 })
+    await panel.getByTestId('tab-log').click()
+    expect((await fetch(`${app.baseURL}/api/hello`)).status).toBe(200)
+    await panel.getByTestId('log-item').filter({ hasText: '/api/hello' }).first().waitFor({ timeout: 15_000 })
+    await page.screenshot({ path: `${results}inside-devtools-4.png` })
+    // registered through `devtools:ready`'s docks, neither addCustomTab nor extendServerRpc: DevTools 4 warns of neither
+    expect(app.log()).not.toMatch(/NDT_DEP_\d+|addCustomTab|extendServerRpc/)
   }, 180_000)
 
   it('runs standalone without DevTools\' client, following the system\'s colour mode', async () => {
