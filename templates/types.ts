@@ -67,6 +67,11 @@ export interface MiddlewareTemplateOptions {
   path: string
   name: string
   exportName: string
+  /**
+   * The h3 major of the app's server: 2 from Nuxt 5 on, where h3's helpers such as
+   * `getRequestHeader` are no longer auto-imported. Missing in sets older than it: read it as 1.
+   */
+  h3Major?: 1 | 2
 }
 
 /** The code one schema library contributes to a route file. */

@@ -142,6 +142,7 @@ export async function createActionWith(options: CreateActionOptions, internals: 
         path: display(entry.file),
         name: entry.name,
         exportName: entry.exportName,
+        h3Major: project.h3Major,
       })),
     ]
   }

@@ -47,6 +47,28 @@ describe('createAction', () => {
     expect(await app.read('server/utils/require-user.ts')).toContain(`defineActionMiddleware('require-user'`)
   })
 
+  it('reads a header in shared middleware without an h3 helper on Nuxt 5, which no longer auto-imports them', async () => {
+    const nuxt4 = await createApp({ dependencies: { nuxt: '^4.2.0' } })
+    const nuxt5 = await createApp({ dependencies: { nuxt: '^5.0.0' } })
+    const nightly = await createApp({ dependencies: { nuxt: 'npm:nuxt-nightly@5.0.0-29830089.dc519522' } })
+    const middlewareOf = async (app: { dir: string }) => (await createAction({ rootDir: app.dir, route: 'me.get', middleware: ['agent'] })).files[1]!.contents
+    expect(await middlewareOf(nuxt4)).toContain(`const userAgent = getRequestHeader(event, 'user-agent') ?? 'unknown'`)
+    for (const app of [nuxt5, nightly]) {
+      const contents = await middlewareOf(app)
+      expect(contents).toContain(`const userAgent = event.req.headers.get('user-agent') ?? 'unknown'`)
+      expect(contents).not.toMatch(/getRequestHeader|import/)
+    }
+  })
+
+  it('takes the Nuxt major from the nuxt the app resolves before its package.json range', async () => {
+    const app = await createApp({
+      dependencies: { nuxt: '^4.2.0' },
+      files: { 'node_modules/nuxt/package.json': JSON.stringify({ name: 'nuxt-nightly', version: '5.0.0-29830089.dc519522' }) },
+    })
+    const result = await createAction({ rootDir: app.dir, route: 'me.get', middleware: ['agent'] })
+    expect(result.files[1]!.contents).toContain(`event.req.headers.get('user-agent')`)
+  })
+
   it('renders only with dryRun, and marks a file that would be overwritten', async () => {
     const app = await createApp({ files: { 'server/api/hello.get.ts': 'old' } })
     const result = await createAction({ rootDir: app.dir, route: 'hello.get', dryRun: true, overwrite: true })

@@ -54,11 +54,14 @@ describe('the "New action" endpoints in nuxi dev', () => {
     expect(planned.dryRun).toBe(true)
     expect(await exists(planned.files[0]!.file)).toBe(false)
 
-    const created = await post({ route: 'todos/[id]', method: 'patch', example: { title: 'Buy milk', done: false }, middleware: ['auth'] })
+    // `auth` is the app's own; `audit-log` is new, written from the CLI's middleware template
+    const created = await post({ route: 'todos/[id]', method: 'patch', example: { title: 'Buy milk', done: false }, middleware: ['auth', 'audit-log'] })
     expect(created.status).toBe(201)
     const result = created.body as CreateActionResponse
     expect(result.routeId).toBe('PATCH /api/todos/:id')
-    const [routeFile] = result.files
+    const [routeFile, middlewareFile] = result.files
+    expect(result.files).toHaveLength(2)
+    expect(middlewareFile).toMatchObject({ path: 'server/utils/audit-log.ts', existed: false })
     expect(routeFile!.path).toBe('server/api/todos/[id].patch.ts')
     expect(routeFile!.file).toBe(join(app.rootDir, 'server/api/todos/[id].patch.ts'))
     expect(routeFile!.existed).toBe(false)
@@ -73,9 +76,10 @@ describe('the "New action" endpoints in nuxi dev', () => {
       return listed?.isAction === true
     }, 60_000, app.log)
     expect(listed).toMatchObject({ isAction: true, relativeFile: 'server/api/todos/[id].patch.ts' })
-    const answer = await fetch(`${app.baseURL}/api/todos/3`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Oat milk', done: true }) })
-    expect(answer.status, app.log().slice(-2000)).toBeLessThan(500)
-    expect(await answer.json()).toHaveProperty('success')
+    const answer = await fetch(`${app.baseURL}/api/todos/3`, { method: 'PATCH', headers: { 'content-type': 'application/json', 'user-agent': 'e2e' }, body: JSON.stringify({ title: 'Oat milk', done: true }) })
+    // the written middleware runs as generated: on Nuxt 5 h3's helpers are not auto-imported
+    expect(answer.status, app.log().slice(-2000)).toBe(200)
+    expect(await answer.json()).toEqual({ success: true, data: { params: { id: '3' }, input: { title: 'Oat milk', done: true }, ctx: { user: 'ada', userAgent: 'e2e' } } })
   }, 120_000)
 
   it('refuses to overwrite an existing file without overwrite (409, nothing written), and overwrites with it', async () => {
