@@ -6,7 +6,7 @@ import { setupRouteMap } from './routes/setup-route-map'
 import { setupActionRouteDevtools } from './devtools/setup-devtools'
 import { nitroMajorOf, pickServerFile } from './internal/nitro-major'
 import { setupClientFetch } from './internal/client-fetch'
-import { usesActionForm } from './internal/uses-action-form'
+import { appSourceUses } from './internal/app-source-uses'
 import { setupOpenApi } from './openapi/setup-openapi'
 import type { OpenApiModuleOptions } from './openapi/setup-openapi'
 import type { DevtoolsModuleOptions } from './devtools/setup-devtools'
@@ -37,6 +37,12 @@ export interface ModuleOptions {
    * app's code calls `useActionForm` (`nuxi dev` always does); `true` or `false` decides.
    */
   forms?: boolean
+  /**
+   * Single flight: a mutation's answer carries the fresh data of the queries its caller names (`useAction`'s
+   * `refreshes` and `optimistic`). Left out, a build turns it on when the app's code uses those options (`nuxi dev`
+   * always does); `true` or `false` decides. Off, the client refetches those queries itself.
+   */
+  singleFlight?: boolean
 }
 
 /** The server API the module auto-imports: an explicit list, so no internal helper leaks. */
@@ -97,10 +103,13 @@ export default defineNuxtModule<ModuleOptions>({
       ...clientTypeAutoImports.map(name => ({ name, from: resolver.resolve('./runtime/app/index'), type: true })),
     ])
     setupClientFetch(nuxt)
-    // useActionForm without JavaScript: a form posted to its page runs its action in-process before the page
-    // renders. A build holds the middleware only when the app uses forms, so other servers stay small
-    const forms = options.forms ?? (nuxt.options.dev || await usesActionForm(nuxt.options._layers.map(layer => layer.config.srcDir ?? layer.cwd)))
-    if (forms) {
+    // two server features a build adds only when the app's code uses them, so other servers stay small; `nuxi dev`
+    // always has both, and the options decide when set
+    const uses = nuxt.options.dev || (options.forms !== undefined && options.singleFlight !== undefined)
+      ? { forms: true, singleFlight: true }
+      : await appSourceUses(nuxt.options._layers.map(layer => layer.config.srcDir ?? layer.cwd))
+    // useActionForm without JavaScript: a form posted to its page runs its action in-process before the page renders
+    if (options.forms ?? uses.forms) {
       addServerHandler({
         middleware: true,
         handler: pickServerFile(nitroMajor, {
@@ -109,6 +118,8 @@ export default defineNuxtModule<ModuleOptions>({
         }),
       })
     }
+    // single flight: a mutation's answer carries the fresh data of the queries its caller names
+    if (options.singleFlight ?? uses.singleFlight) addNitroPlugin(resolver.resolve('./runtime/server/plugins/single-flight'))
     const routeMap = setupRouteMap(nuxt, resolver.resolve('./runtime/app/route-map'))
 
     // HEAD answers like GET (DESIGN.md); the hook is typed by Nuxt's Nitro package, not by @nuxt/schema

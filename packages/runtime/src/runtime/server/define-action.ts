@@ -13,7 +13,7 @@ import { runMiddlewareChain } from './steps/run-middleware'
 import { runHandler } from './steps/run-handler'
 import { validateOutput } from './steps/validate-output'
 import { respondWithData, respondWithError } from './steps/respond'
-import { withRefreshedQueries } from './internal/single-flight'
+import { withSingleFlight } from './internal/single-flight-switch'
 import type { LifecycleTrace } from './internal/lifecycle-trace'
 import { startTrace } from './internal/lifecycle-trace'
 
@@ -78,8 +78,8 @@ export function createActionCore<TEvent>(options: AnyActionOptions, host: Action
         data = validateOutput(outputSchema, data)
         if (data instanceof Promise) data = await data
       }
-      // 6. answer (a caller that asked for it gets the named queries' fresh data too: single flight)
-      return withRefreshedQueries(event, host, respondWithData(event, host, data, trace))
+      // 6. answer (with single flight on, a caller that asked gets the named queries' fresh data too)
+      return withSingleFlight(event, host, respondWithData(event, host, data, trace))
     }
     catch (thrown) {
       return respondWithError(event, host, toErrorEnvelope(thrown, handleServerError, host.hostError, declared), trace)

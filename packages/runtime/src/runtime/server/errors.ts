@@ -1,5 +1,6 @@
 import type { ActionErrorData, FieldErrors } from './types'
 import { toSafeFieldErrors } from './internal/field-errors'
+import { isErrorStatus } from './internal/sendable-error'
 
 const ACTION_ERROR_BRAND = Symbol.for('action-route.error')
 
@@ -71,7 +72,7 @@ export function createActionError(options: CreateActionErrorOptions): ActionErro
     throw new TypeError('createActionError: `message` must be a string')
   }
   const statusCode = options.statusCode ?? 400
-  if (!Number.isInteger(statusCode) || statusCode < 400 || statusCode > 599) {
+  if (!isErrorStatus(statusCode)) {
     throw new TypeError(`createActionError: \`statusCode\` must be an integer from 400 to 599, got ${String(options.statusCode)}`)
   }
   return new ActionErrorImpl({ ...options, statusCode })

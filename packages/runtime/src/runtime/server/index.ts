@@ -3,6 +3,7 @@ export { defineAction, createActionClient } from './adapters/h3-v1'
 export { defineActionMiddleware } from './define-action-middleware'
 export type { ActionClient, ActionClientOptions } from './create-action-client'
 export { createActionError, isActionError } from './errors'
+export { enableSingleFlight } from './single-flight'
 export type { ActionError, CreateActionErrorOptions } from './errors'
 export type {
   DeclaredActionError,

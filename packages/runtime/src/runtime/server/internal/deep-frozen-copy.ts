@@ -1,8 +1,8 @@
+import { isPlainObject } from './is-plain-object'
+
 /** Plain objects (Object's prototype or none) and plain arrays: the values a copy can rebuild. */
 function isCopiable(value: unknown): value is object {
-  if (typeof value !== 'object' || value === null) return false
-  const proto = Object.getPrototypeOf(value)
-  return proto === Object.prototype || proto === null || proto === Array.prototype
+  return isPlainObject(value) || (Array.isArray(value) && Object.getPrototypeOf(value) === Array.prototype)
 }
 
 /** An array with the source's length, so trailing holes are kept. */

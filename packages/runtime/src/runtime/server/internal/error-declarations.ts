@@ -4,6 +4,7 @@ import type { ActionError } from '../errors'
 import { createActionError } from '../errors'
 import { isErrorStatus } from './sendable-error'
 import { logInDevelopment } from './dev-logger'
+import { isPlainObject } from './is-plain-object'
 
 /** The runtime's own codes (SPEC's Errors table and the request limits). */
 export const RUNTIME_ERROR_CODES = Object.freeze([
@@ -23,12 +24,6 @@ const RESERVED = new Set<string>([...RUNTIME_ERROR_CODES, ...CLIENT_ERROR_CODES]
 const UPPER_SNAKE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/
 const DECLARATION_KEYS = new Set(['statusCode', 'message'])
 const NONE: ErrorDeclarations = Object.freeze({})
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false
-  const prototype = Object.getPrototypeOf(value)
-  return prototype === Object.prototype || prototype === null
-}
 
 function checkDeclaration(code: string, value: unknown, where: string): ErrorDeclaration {
   if (!isPlainObject(value)) throw new TypeError(`${where}: errors.${code} must be an object like { statusCode: 404, message: '...' }`)

@@ -1,10 +1,5 @@
 import { isUnsafeKey } from './safe-json'
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null) return false
-  const proto = Object.getPrototypeOf(value)
-  return proto === Object.prototype || proto === null
-}
+import { isPlainObject } from './is-plain-object'
 
 /**
  * Deep-merges `added` into `base` without touching either: own enumerable keys
