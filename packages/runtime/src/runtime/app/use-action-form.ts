@@ -110,7 +110,7 @@ export function useActionForm<P extends FormActionPath, M extends FormMethod<P> 
     timeout: options.timeout,
     onSuccess: options.onSuccess,
     onError: options.onError,
-  } as UseActionOptions<P, M>)
+  })
 
   // the answer to a post made without JavaScript, handed over by the server, and to the browser in the payload
   const { payload } = useNuxtApp()

@@ -9,11 +9,19 @@ export const REFRESH_HEADER = 'x-action-refresh'
 /** At most this many queries ride on one mutation's answer; the rest are refetched. */
 export const MAX_SINGLE_FLIGHT = 8
 
-/** What a mutation refreshes and changes optimistically. */
+/**
+ * What a mutation refreshes and changes optimistically, as `useAction`'s
+ * options hold them (checked by `checkRefreshOptions`). Loosely typed on
+ * purpose: the options' own types (`RefreshTarget`, `OptimisticUpdates`)
+ * span every GET route, and relating them to a narrower type here would
+ * make the type-checker work out each route's input and output in every
+ * app, whether or not it names a query.
+ */
 export interface MutationPlan {
-  targets: readonly QueryTarget[]
+  /** `QueryTarget`s. */
+  targets: readonly unknown[]
   /** Route → the change to show until the server answers. */
-  optimistic?: Record<string, ((data: never, input: never, params: never) => unknown) | undefined>
+  optimistic?: object
   /** Ask the server to send the fresh data along (default true). */
   singleFlight?: boolean
 }
@@ -26,6 +34,9 @@ export interface Mutation {
   /** Rolls back on failure; on success takes or refetches the named queries' data, then drops the changes. */
   settle: (sent: Promise<ActionResult<unknown>>) => Promise<ActionResult<unknown>>
 }
+
+/** One route's entry of `optimistic`. */
+type OptimisticUpdate = (data: never, input: never, params: never) => unknown
 
 let calls = 0
 
@@ -41,8 +52,8 @@ let calls = 0
  */
 export function planMutation(plan: MutationPlan, input: unknown, params: unknown, headers: Record<string, string> | undefined): Mutation {
   const id = ++calls
-  const optimistic = Object.entries(plan.optimistic ?? {})
-  const queries = namedQueries([...plan.targets, ...optimistic.map(([path]) => path)])
+  const optimistic = Object.entries(plan.optimistic ?? {}) as [string, OptimisticUpdate | undefined][]
+  const queries = namedQueries([...plan.targets as readonly QueryTarget[], ...optimistic.map(([path]) => path)])
   const changed = optimistic.flatMap(([path, update]) => queriesOf(path).map(query => ({ query, update: (data: unknown) => update?.(data as never, input as never, params as never) })))
   const urls = plan.singleFlight === false ? [] : queries.map(query => query.url()).filter(url => url !== undefined).slice(0, MAX_SINGLE_FLIGHT)
   const dropLayers = () => changed.forEach(({ query }) => query.layers.value = withoutLayer(query.layers.value, id))
