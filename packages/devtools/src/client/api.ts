@@ -1,6 +1,6 @@
 import type { CreateActionRequest, CreateActionResponse, RegistryResponse, RequestRecord, ScaffoldOptions, StreamMessage } from '../shared/types'
 import { DEVTOOLS_TOKEN_HEADER } from '../shared/types'
-import { readDevToken } from './dev-token'
+import { readDevTokens } from './dev-token'
 import { readEventStream } from './logic/event-stream'
 import type { OpenApiDocumentLike } from './logic/openapi-of-route'
 
@@ -15,10 +15,10 @@ export class AccessRefusedError extends Error {
   }
 }
 
-/** Calls an endpoint with the dev auth token; a 403 becomes an AccessRefusedError. */
-async function callEndpoint(path: string, init: RequestInit = {}, token = readDevToken()): Promise<Response> {
+/** Calls an endpoint with the dev auth tokens (the server takes any one it knows); a 403 becomes an AccessRefusedError. */
+async function callEndpoint(path: string, init: RequestInit = {}, tokens = readDevTokens()): Promise<Response> {
   const headers = new Headers(init.headers)
-  if (token) headers.set(DEVTOOLS_TOKEN_HEADER, token)
+  if (tokens.length > 0) headers.set(DEVTOOLS_TOKEN_HEADER, tokens.join(', '))
   const response = await fetch(new URL(path, apiBase), { ...init, headers, cache: 'no-store' })
   if (response.status === 403) throw new AccessRefusedError()
   return response
@@ -80,7 +80,7 @@ export async function fetchOpenApiDocument(): Promise<OpenApiDocumentLike> {
 /** True when the server accepts `token`: the check behind the panel's "paste the token" field. */
 export async function isTokenAccepted(token: string): Promise<boolean> {
   try {
-    return (await callEndpoint('routes', {}, token)).ok
+    return (await callEndpoint('routes', {}, [token])).ok
   }
   catch {
     return false

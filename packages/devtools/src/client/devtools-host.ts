@@ -1,6 +1,6 @@
 import { useDevtoolsClient } from '@nuxt/devtools-kit/iframe-client'
 import { computed, ref } from 'vue'
-import { readDevToken } from './dev-token'
+import { readDevTokens } from './dev-token'
 
 // DevTools 3 hands its client to the iframe (window.__NUXT_DEVTOOLS__); the kit's composable makes it reactive, and
 // it stays undefined where there is none: the panel opened on its own, or DevTools 4's dock
@@ -45,7 +45,7 @@ export async function openInEditor(file: string): Promise<boolean> {
   const rpc = devtools.value?.devtools?.rpc
   if (!rpc?.openInEditor) return false
   try {
-    return await rpc.openInEditor(readDevToken() ?? '', file) !== false
+    return await rpc.openInEditor(readDevTokens()[0] ?? '', file) !== false
   }
   catch {
     return false

@@ -18,6 +18,9 @@ export interface DevtoolsTabOptions {
 /** The folder holding the built panel (`dist/client`). */
 export const clientDir = fileURLToPath(new URL('../client', import.meta.url))
 
+/** The Actions dock icon of DevTools 4, a lightning bolt drawn here, as a data URL: nothing is fetched to show it. */
+const DOCK_ICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><path fill="#f59e0b" d="M19 2 6 18h8.5L12 30l14-17h-8.5z"/></svg>')}`
+
 /** The Actions tab, as DevTools 3 lists custom tabs. */
 interface CustomTab {
   name: string
@@ -57,7 +60,8 @@ export function setupDevtoolsTab(nuxt: Nuxt, options: DevtoolsTabOptions): void 
   }
   if (devtoolsMajor >= 4) {
     hook('devtools:ready', (context) => {
-      context.docks?.register({ id: 'action-route', type: 'iframe', title: 'Actions', icon: 'carbon:flash', url, groupId: 'nuxt' })
+      // an inline picture: DevTools 4's dock fetches a named icon (`carbon:flash`) from Iconify's network API
+      context.docks?.register({ id: 'action-route', type: 'iframe', title: 'Actions', icon: DOCK_ICON, url, groupId: 'nuxt' })
     })
     return
   }

@@ -3,7 +3,7 @@
 /** Where the dev-only endpoints live; the panel and the server agree on it. */
 export const DEVTOOLS_BASE = '/__action-route'
 
-/** The request header that carries Nuxt DevTools' dev auth token to every endpoint; the server refuses a call without it. */
+/** The request header that carries Nuxt DevTools' dev auth token (DevTools 3's, DevTools 4's, or both comma-separated) to every endpoint; the server refuses a call without one it knows. */
 export const DEVTOOLS_TOKEN_HEADER = 'x-action-route-token'
 
 /** A JSON Schema (draft 2020-12) as a plain object. */

@@ -21,6 +21,8 @@ const isDevtools3 = devtoolsVersion.startsWith('3.')
 let app: ScratchDev
 let browser: Browser
 let page: Page
+// the token DevTools 4 gave this browser once authorised with the printed code
+let devtools4Token = ''
 
 beforeAll(async () => {
   if (!existsSync(fileURLToPath(new URL('../../dist/client/index.html', import.meta.url)))) {
@@ -31,11 +33,13 @@ beforeAll(async () => {
     name: 'host',
     files: { 'server/api/hello.get.ts': 'export default defineAction({ handler: () => ({ hello: true }) })\n' },
     devtools: true,
+    // DevTools 4 writes no token file: its user has only what authorising with the printed code gives the browser
+    devtoolsToken: isDevtools3,
   })
   browser = await launchChromium()
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } })
   await page.addInitScript(({ token }) => {
-    window.localStorage.setItem('__nuxt_dev_token__', token)
+    if (token) window.localStorage.setItem('__nuxt_dev_token__', token)
     // DevTools 3 opens where it was left: the Actions tab, in dark mode
     window.localStorage.setItem('nuxt-devtools-frame-state', JSON.stringify({ open: true, route: '/modules/custom-action-route', width: 90, height: 90, top: 0, left: 50, position: 'bottom' }))
     window.localStorage.setItem('nuxt-devtools-color-mode', 'dark')
@@ -80,6 +84,8 @@ describe('the panel inside Nuxt DevTools (3 on Nuxt 4, 4 on Nuxt 5)', () => {
   }, 180_000)
 
   it.runIf(!isDevtools3)('shows the panel as the "Actions" entry of DevTools 4\'s Nuxt dock group, with a request live', async () => {
+    // nothing but DevTools 4's own authorisation lets a caller in
+    expect((await fetch(`${app.baseURL}/__action-route/api/routes`)).status).toBe(403)
     await page.goto(`${app.baseURL}/`)
     const codesBefore = authorizationCodes().length
     // DevTools 4's dock (a shadow root Playwright's locators see through) asks this browser to authorise first,
@@ -105,6 +111,11 @@ describe('the panel inside Nuxt DevTools (3 on Nuxt 4, 4 on Nuxt 5)', () => {
     expect((await fetch(`${app.baseURL}/api/hello`)).status).toBe(200)
     await panel.getByTestId('log-item').filter({ hasText: '/api/hello' }).first().waitFor({ timeout: 15_000 })
     await page.screenshot({ path: `${results}inside-devtools-4.png` })
+    // DevTools 4 kept its own token, not DevTools 3's; a token it never issued is still refused
+    expect(await page.evaluate(() => window.localStorage.getItem('__nuxt_dev_token__'))).toBeNull()
+    devtools4Token = await page.evaluate(() => window.localStorage.getItem('__DEVFRAME_CONNECTION_AUTH_TOKEN__')) ?? ''
+    expect(devtools4Token).toMatch(/^[\da-f]{32,}$/)
+    expect((await fetch(`${app.baseURL}/__action-route/api/routes`, { headers: { 'x-action-route-token': 'f'.repeat(devtools4Token.length) } })).status).toBe(403)
     // registered through `devtools:ready`'s docks, neither addCustomTab nor extendServerRpc: DevTools 4 warns of neither
     expect(app.log()).not.toMatch(/NDT_DEP_\d+|addCustomTab|extendServerRpc/)
   }, 180_000)
@@ -112,9 +123,10 @@ describe('the panel inside Nuxt DevTools (3 on Nuxt 4, 4 on Nuxt 5)', () => {
   it('runs standalone without DevTools\' client, following the system\'s colour mode', async () => {
     const alone = await browser.newPage({ colorScheme: 'light' })
     try {
-      await alone.addInitScript((token) => {
-        window.localStorage.setItem('__nuxt_dev_token__', token)
-      }, app.token)
+      // the browser authorised above, in another tab: DevTools 3's token, or the one DevTools 4 gave it
+      await alone.addInitScript(({ key, token }) => {
+        window.localStorage.setItem(key, token)
+      }, isDevtools3 ? { key: '__nuxt_dev_token__', token: app.token } : { key: '__DEVFRAME_CONNECTION_AUTH_TOKEN__', token: devtools4Token })
       await alone.goto(`${app.baseURL}/__action-route/client/`)
       await alone.getByTestId('route-GET /api/hello').waitFor({ timeout: 15_000 })
       expect(await alone.locator('.app').getAttribute('data-host')).toBe('standalone')

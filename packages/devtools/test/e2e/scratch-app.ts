@@ -36,6 +36,12 @@ export interface ScratchAppOptions {
   baseURL?: string
   /** Turn Nuxt DevTools itself on (it stays off by default). */
   devtools?: boolean
+  /**
+   * Give the app's temporary HOME a Nuxt DevTools 3 token file the test knows (default true). With false the HOME
+   * holds none: only what DevTools itself writes there lets a browser in, as for a DevTools 4 user;
+   * `token` is then empty and the app counts as up once its endpoints refuse a caller.
+   */
+  devtoolsToken?: boolean
 }
 
 /** A small action every scratch app answers, so the registry has something to list. */
@@ -78,6 +84,8 @@ export async function startScratchDev(options: ScratchAppOptions): Promise<Scrat
     await writeFile(join(rootDir, path), contents)
   }
   const home = await createDevtoolsHome()
+  const withToken = options.devtoolsToken !== false
+  if (!withToken) await rm(join(home.env.HOME!, '.nuxt/devtools/dev-auth-token.txt'))
   const port = await portInRange(42000, 44999)
   // Nuxt DevTools sets itself up only outside a test runner: it returns early under VITEST or TEST (and vitest sets NODE_ENV)
   const env = Object.fromEntries(Object.entries({ ...process.env, ...home.env }).filter(([name]) => !options.devtools || !/^(?:VITEST.*|TEST|NODE_ENV)$/.test(name)))
@@ -93,8 +101,8 @@ export async function startScratchDev(options: ScratchAppOptions): Promise<Scrat
     prefix,
     rootDir,
     log,
-    token: home.token,
-    authHeaders: home.authHeaders,
+    token: withToken ? home.token : '',
+    authHeaders: withToken ? home.authHeaders : {},
     close: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM')
@@ -108,8 +116,9 @@ export async function startScratchDev(options: ScratchAppOptions): Promise<Scrat
   try {
     await waitFor(async () => {
       if (child.exitCode !== null) throw new Error(`nuxi dev exited:\n${log()}`)
-      const response = await fetch(`${baseURL}${prefix}/__action-route/api/routes`, { headers: home.authHeaders }).catch(() => undefined)
-      return response?.ok === true
+      const response = await fetch(`${baseURL}${prefix}/__action-route/api/routes`, { headers: app.authHeaders }).catch(() => undefined)
+      // without a token the guard's refusal says the endpoints are up
+      return withToken ? response?.ok === true : response?.status === 403
     }, 240_000, log)
   }
   catch (error) {

@@ -26,6 +26,8 @@ export interface DevtoolsServerOptions {
   redactFields: string[]
   /** Nuxt DevTools' dev auth token file; the endpoints compare against it. */
   tokenFile: string
+  /** Nuxt DevTools 4's store of authorised browsers (`~/.vite/devtools/auth.json`), when the app runs DevTools 4. */
+  trustedTokensFile?: string
   /** False only when DevTools' `disableAuthorization` is set. */
   requireToken: boolean
 }

@@ -2,7 +2,7 @@ import type { Nuxt } from '@nuxt/schema'
 import { addNitroPlugin, addServerHandler, useLogger } from '@nuxt/kit'
 import { join } from 'pathe'
 import { joinURL } from 'ufo'
-import { devAuthTokenFile, isDevtoolsAuthorizationDisabled } from './devtools-auth'
+import { devAuthTokenFile, devtoolsMajorOf, isDevtoolsAuthorizationDisabled, viteDevtoolsAuthFile } from './devtools-auth'
 import { renderRoutesModule, ROUTES_MODULE_ID } from './render-routes-module'
 import type { ScannedHandler } from './render-routes-module'
 import type { NitroMajor } from '../internal/nitro-major'
@@ -64,6 +64,8 @@ export function setupActionRouteDevtools(nuxt: Nuxt, options: Partial<DevtoolsMo
       redactHeaders: settings.redactHeaders,
       redactFields: settings.redactFields,
       tokenFile: devAuthTokenFile(),
+      // DevTools 4 writes no token file: the browsers it authorised with its printed code are let in instead
+      ...((devtoolsMajorOf(nuxt) ?? 0) >= 4 && { trustedTokensFile: viteDevtoolsAuthFile() }),
       requireToken: !isDevtoolsAuthorizationDisabled(nuxt),
     })
   })

@@ -1,5 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
+import { isTrustedByViteDevtools, sameSecret } from './vite-devtools-trust'
 
 /** The request header that carries Nuxt DevTools' dev auth token (the panel's shared/types.ts says the same). */
 export const DEVTOOLS_TOKEN_HEADER = 'x-action-route-token'
@@ -12,9 +12,17 @@ export interface DevtoolsGuardOptions {
   tokenFile: string
   /** False only when DevTools' `disableAuthorization` is set: then no token is asked, cross-site requests are still refused. */
   requireToken: boolean
+  /**
+   * Nuxt DevTools 4's store of authorised browsers (Vite DevTools' `~/.vite/devtools/auth.json`), set only when the app
+   * runs DevTools 4, which writes no token file: a token it issued to a browser, and has not revoked, is accepted too.
+   */
+  trustedTokensFile?: string
   /** Nuxt's `app.baseURL`: the prefix is guarded under it too (`/base/__action-route/`), whether or not the server took it off the path. */
   appBase?: string
 }
+
+// a header names at most this many tokens: DevTools 3's and DevTools 4's
+const MAX_TOKENS = 2
 
 // one answer for every refusal, so a refused caller cannot tell why, nor what lies behind
 const REFUSED = JSON.stringify({ error: 'Forbidden', message: 'Open the Actions tab from Nuxt DevTools and authorise it.' })
@@ -55,10 +63,15 @@ function isUnderBase(path: string, base: string, appBase = '/'): boolean {
 async function isDeveloper(headers: Headers, options: DevtoolsGuardOptions): Promise<boolean> {
   if (isCrossSite(headers)) return false
   if (!options.requireToken) return true
-  const given = headers.get(DEVTOOLS_TOKEN_HEADER) ?? undefined
-  if (!given) return false
+  // the panel sends each token it holds (DevTools 3's, DevTools 4's), comma-separated; one it knows is enough
+  const given = (headers.get(DEVTOOLS_TOKEN_HEADER) ?? '').split(',', MAX_TOKENS).map(token => token.trim()).filter(Boolean)
+  if (given.length === 0) return false
   const expected = await readToken(options.tokenFile)
-  return expected !== undefined && sameSecret(given, expected)
+  for (const token of given) {
+    if (expected !== undefined && sameSecret(token, expected)) return true
+    if (options.trustedTokensFile !== undefined && await isTrustedByViteDevtools(token, options.trustedTokensFile)) return true
+  }
+  return false
 }
 
 /** A browser says where a request comes from; a page of another origin is never the panel. */
@@ -83,10 +96,4 @@ async function readToken(file: string): Promise<string | undefined> {
   catch {
     return undefined
   }
-}
-
-/** Hashing first gives equal lengths, so the comparison leaks neither the token nor its length. */
-function sameSecret(given: string, expected: string): boolean {
-  const digest = (text: string) => createHash('sha256').update(text).digest()
-  return timingSafeEqual(digest(given), digest(expected))
 }

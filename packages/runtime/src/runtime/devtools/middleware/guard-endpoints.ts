@@ -2,4 +2,4 @@
 import { options } from '#action-route/devtools-routes'
 import { createDevtoolsGuard } from '../internal/create-devtools-guard'
 
-export default createDevtoolsGuard({ base: options.base, tokenFile: options.tokenFile, requireToken: options.requireToken, appBase: options.appBase })
+export default createDevtoolsGuard({ base: options.base, tokenFile: options.tokenFile, trustedTokensFile: options.trustedTokensFile, requireToken: options.requireToken, appBase: options.appBase })
