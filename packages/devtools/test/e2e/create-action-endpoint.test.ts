@@ -9,7 +9,9 @@ import type { ScratchDev } from './scratch-app'
 let app: ScratchDev
 
 beforeAll(async () => {
-  app = await startScratchDev({ name: 'create-action', files: { 'server/utils/auth.ts': 'export const auth = defineActionMiddleware(\'auth\', async ({ next }) => next({ ctx: { user: \'ada\' } }))\n' } })
+  // a folder of this process's own: a concurrent run of this file on the same installed app (scratch-app.ts writes
+  // every run to .scratch-<name>, and deletes it on close) rewrote it under this one's nuxi dev, and its action never loaded
+  app = await startScratchDev({ name: `create-action-${process.pid}`, files: { 'server/utils/auth.ts': 'export const auth = defineActionMiddleware(\'auth\', async ({ next }) => next({ ctx: { user: \'ada\' } }))\n' } })
 })
 afterAll(() => app?.close())
 

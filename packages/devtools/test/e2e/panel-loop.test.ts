@@ -34,7 +34,9 @@ beforeAll(async () => {
     throw new Error('Build the panel first: pnpm --filter @action-route/devtools build')
   }
   await mkdir(results, { recursive: true })
-  app = await startScratchDev({ name: 'loop', files: { 'server/api/hello.post.ts': HELLO, 'server/utils/with-user.ts': WITH_USER } })
+  // a folder of this process's own: a concurrent run of this file on the same installed app (scratch-app.ts writes
+  // every run to .scratch-<name>, and deletes it on close) rewrote it under this one's nuxi dev, and its action never loaded
+  app = await startScratchDev({ name: `loop-${process.pid}`, files: { 'server/api/hello.post.ts': HELLO, 'server/utils/with-user.ts': WITH_USER } })
   browser = await launchChromium()
   context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true })
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseURL })
