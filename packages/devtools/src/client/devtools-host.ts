@@ -10,9 +10,26 @@ const themeFromQuery = new URLSearchParams(window.location.search).get('theme')
 const chosenMode = ref<'dark' | 'light' | undefined>(themeFromQuery === 'dark' || themeFromQuery === 'light' ? themeFromQuery : undefined)
 const systemMode = window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'
 
+// DevTools 4's dock (in the app's page, same origin) keeps its colour mode in this origin's localStorage
+const DEVTOOLS4_MODE_KEY = 'devframes-color-scheme'
+const devtools4Mode = ref(readDevtools4Mode())
+window.addEventListener('storage', (event) => {
+  if (event.key === DEVTOOLS4_MODE_KEY) devtools4Mode.value = readDevtools4Mode()
+})
+
+function readDevtools4Mode(): 'dark' | 'light' | undefined {
+  try {
+    const stored = window.localStorage.getItem(DEVTOOLS4_MODE_KEY)?.replace(/^"|"$/g, '')
+    return stored === 'dark' || stored === 'light' ? stored : undefined
+  }
+  catch {
+    return undefined
+  }
+}
+
 /**
  * 'dark' or 'light': the one picked in the panel or its URL (`?theme=`),
- * else DevTools' own mode as it changes, else the system's. Setting it
+ * else DevTools' own mode as it changes (DevTools 3's client, or DevTools 4's dock setting), else the system's. Setting it
  * picks a mode for this panel.
  * @example
  * colorMode.value = colorMode.value === 'dark' ? 'light' : 'dark'
@@ -21,7 +38,8 @@ export const colorMode = computed<'dark' | 'light'>({
   get() {
     if (chosenMode.value) return chosenMode.value
     const fromDevtools = devtools.value?.devtools?.colorMode
-    return fromDevtools === 'dark' || fromDevtools === 'light' ? fromDevtools : systemMode
+    if (fromDevtools === 'dark' || fromDevtools === 'light') return fromDevtools
+    return devtools4Mode.value ?? systemMode
   },
   set(mode) {
     chosenMode.value = mode

@@ -43,6 +43,8 @@ beforeAll(async () => {
     // DevTools 3 opens where it was left: the Actions tab, in dark mode
     window.localStorage.setItem('nuxt-devtools-frame-state', JSON.stringify({ open: true, route: '/modules/custom-action-route', width: 90, height: 90, top: 0, left: 50, position: 'bottom' }))
     window.localStorage.setItem('nuxt-devtools-color-mode', 'dark')
+    // DevTools 4's dock keeps its colour mode here; it is dark as well
+    window.localStorage.setItem('devframes-color-scheme', 'dark')
   }, { token: app.token })
 })
 
@@ -107,6 +109,8 @@ describe('the panel inside Nuxt DevTools (3 on Nuxt 4, 4 on Nuxt 5)', () => {
     // the dock's own iframe, beside Nuxt DevTools' one in the dock's views
     await expect.poll(() => page.locator('devframes-dock-embedded #devframes-views-container iframe[src*="/__action-route/client/"]').count()).toBe(1)
     await panel.getByTestId('route-GET /api/hello').waitFor({ timeout: 30_000 })
+    // no DevTools client in the dock, but DevTools 4's colour mode is followed
+    expect(await panel.locator('.app').getAttribute('class')).toContain('dark')
     await panel.getByTestId('tab-log').click()
     expect((await fetch(`${app.baseURL}/api/hello`)).status).toBe(200)
     await panel.getByTestId('log-item').filter({ hasText: '/api/hello' }).first().waitFor({ timeout: 15_000 })
