@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { TestServer } from '../helpers/serve'
 import { call } from '../helpers/serve'
 import { hosts } from '../helpers/hosts'
+import { createActionError } from '../../src/runtime/server'
 
 describe.each(hosts)('success-status on $name', (host) => {
   /** Statuses HTTP forbids a body for (1xx, 204, 205, 304), and ones that can carry one. */
@@ -18,6 +19,13 @@ describe.each(hosts)('success-status on $name', (host) => {
           host.setStatus(event, Number(status), text)
           host.setHeader(event, 'x-handler', 'kept')
           return { saved: true }
+        },
+      }),
+      '/problem': host.defineAction({
+        handler: ({ event, input }) => {
+          host.setHeader(event, 'content-type', 'application/problem+json')
+          if ((input as { fail?: string }).fail) throw createActionError({ code: 'GONE', message: 'Gone', statusCode: 410 })
+          return { typed: true }
         },
       }),
     })
@@ -56,6 +64,17 @@ describe.each(hosts)('success-status on $name', (host) => {
       expect(head.status).toBe(200)
       expect(head.text).toBe('')
       expect(head.headers['content-type']).toBe('application/json')
+    })
+
+    it('answers application/json, or the content type the handler set itself, on a success and a failure', async () => {
+      expect((await send('GET', '/status?status=200')).headers['content-type']).toBe('application/json')
+      const typed = await send('GET', '/problem')
+      expect(typed.headers['content-type']).toBe('application/problem+json')
+      expect(JSON.parse(typed.text)).toEqual({ success: true, data: { typed: true } })
+      const failed = await send('GET', '/problem?fail=1')
+      expect(failed.status).toBe(410)
+      expect(failed.headers['content-type']).toBe('application/problem+json')
+      expect(JSON.parse(failed.text).error.code).toBe('GONE')
     })
 
     it('does not keep the reason phrase of the status it replaced', async () => {

@@ -13,7 +13,6 @@ import { runMiddlewareChain } from './steps/run-middleware'
 import { runHandler } from './steps/run-handler'
 import { validateOutput } from './steps/validate-output'
 import { respondWithData, respondWithError } from './steps/respond'
-import { withSingleFlight } from './internal/single-flight-switch'
 import type { LifecycleTrace } from './internal/lifecycle-trace'
 import { startTrace } from './internal/lifecycle-trace'
 
@@ -79,7 +78,7 @@ export function createActionCore<TEvent>(options: AnyActionOptions, host: Action
         if (data instanceof Promise) data = await data
       }
       // 6. answer (with single flight on, a caller that asked gets the named queries' fresh data too)
-      return withSingleFlight(event, host, respondWithData(event, host, data, trace))
+      return respondWithData(event, host, data, trace)
     }
     catch (thrown) {
       return respondWithError(event, host, toErrorEnvelope(thrown, handleServerError, host.hostError, declared), trace)

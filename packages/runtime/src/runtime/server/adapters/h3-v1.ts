@@ -3,6 +3,7 @@ import type { H3Event } from 'h3'
 import {
   defineEventHandler,
   getRequestWebStream,
+  getResponseHeader,
   getResponseStatus,
   getRouterParams,
   isError,
@@ -47,7 +48,8 @@ export const h3V1Host: ActionHost<H3Event> = {
   send: (event, status, body) => {
     // with its reason phrase when a status the handler set (204, say) becomes 200
     if (getResponseStatus(event) !== status) setResponseStatus(event, status, status === 200 ? 'OK' : undefined)
-    setResponseHeader(event, 'content-type', 'application/json')
+    // a content type the handler set itself (application/problem+json, say) stays, as on h3 v2
+    if (!getResponseHeader(event, 'content-type')) setResponseHeader(event, 'content-type', 'application/json')
     return body
   },
   hostError: thrown => isError(thrown) && !thrown.unhandled

@@ -49,9 +49,9 @@ export interface H3V2Event {
 /**
  * h3 v2 through its event's public surface: `event.req` (a `Request`),
  * `event.url`, `event.context.params`, `event.res.status` and
- * `event.res.headers`. The answer is a string with the status and headers
- * set on `event.res`, so h3 keeps the headers a handler set, on failures too,
- * and never writes its own error JSON.
+ * `event.res.headers`. The answer is h3 2's `HTTPResponse` shape with the
+ * envelope as its body, so h3 keeps the headers a handler set, on failures
+ * too, and never writes its own error JSON.
  * @example
  * const handle = createActionCore(options, h3V2Host)
  */
@@ -86,8 +86,7 @@ export const h3V2Host: ActionHost<H3V2Event> = {
       // a status text the handler set belongs to its own status
       res.statusText = status === 200 ? 'OK' : undefined
     }
-    res.headers.set('content-type', 'application/json')
-    return body
+    return jsonAnswer(body, status)
   },
   // h3 v2's HTTPError, recognised as its `HTTPError.isError` does: by name and status
   hostError: (thrown) => {
@@ -96,6 +95,23 @@ export const h3V2Host: ActionHost<H3V2Event> = {
     if (!(typeof error.status === 'number' && error.status > 99) || error.unhandled) return undefined
     return { statusCode: error.status, message: error.message || (typeof error.statusText === 'string' ? error.statusText : '') || 'Server error' }
   },
+}
+
+/** The brand h3 2 gives its `HTTPResponse` (`Symbol.for`, so every copy of h3 2 agrees on it). */
+const HTTP_RESPONSE = Symbol.for('h3.HTTPResponse')
+/** Every answer's own header, shared: h3 copies it into the response and never changes it. */
+const JSON_CONTENT_TYPE: Readonly<Record<string, string>> = Object.freeze({ 'content-type': 'application/json' })
+
+/**
+ * The envelope as an `HTTPResponse` of h3 2 (its public answer type, by its
+ * brand: this entry imports no h3). h3 sends its body, status and content
+ * type as they are and adds the headers a handler set on `event.res`, which
+ * win over ours (a handler's own content type too). Setting the content type
+ * on `event.res.headers` instead would make a `Headers` object per request,
+ * about 4% of a small GET's CPU.
+ */
+function jsonAnswer(body: string, status: number): unknown {
+  return { [HTTP_RESPONSE]: true, body, status, headers: JSON_CONTENT_TYPE }
 }
 
 /**

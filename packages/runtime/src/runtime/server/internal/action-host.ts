@@ -34,7 +34,10 @@ export interface ActionHost<TEvent> {
   context: (event: TEvent) => object | undefined
   /** Sets a response header (the dev-only `Server-Timing`). */
   setHeader: (event: TEvent, name: string, value: string) => void
-  /** Answers with `status`, `content-type: application/json` and `body`; returns what the host's handler returns. */
+  /**
+   * Answers with `status` and `body`, as `application/json` unless the handler (or a middleware before it) set a
+   * content type of its own; returns what the host's handler returns.
+   */
   send: (event: TEvent, status: number, body: string) => unknown
   /**
    * The status and message of an error the host's own helpers make

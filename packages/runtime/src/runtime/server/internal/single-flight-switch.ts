@@ -1,7 +1,7 @@
 import type { ActionHost } from './action-host'
 
-/** What single flight does to an answer (internal/single-flight.ts). */
-type RefreshQueries = <TEvent>(event: TEvent, host: ActionHost<TEvent>, answer: unknown) => unknown
+/** What single flight does to a success body (internal/single-flight.ts). */
+type RefreshQueries = <TEvent>(event: TEvent, host: ActionHost<TEvent>, body: string) => string | Promise<string>
 
 let refreshQueries: RefreshQueries | undefined
 
@@ -17,11 +17,11 @@ export function switchSingleFlightOn(run: RefreshQueries): void {
 }
 
 /**
- * Step 6's last touch: the answer, with the fresh data of the queries its
- * caller named when single flight is on; otherwise exactly as it is.
+ * A success body, with the fresh data of the queries its caller named when
+ * single flight is on; otherwise exactly as it is.
  * @example
- * return withSingleFlight(event, host, respondWithData(event, host, data))
+ * const body = await withSingleFlight(event, host, JSON.stringify({ success: true, data }))
  */
-export function withSingleFlight<TEvent>(event: TEvent, host: ActionHost<TEvent>, answer: unknown): unknown {
-  return refreshQueries ? refreshQueries(event, host, answer) : answer
+export function withSingleFlight<TEvent>(event: TEvent, host: ActionHost<TEvent>, body: string): string | Promise<string> {
+  return refreshQueries ? refreshQueries(event, host, body) : body
 }

@@ -56,27 +56,27 @@ const isEnvelope = (value: unknown): boolean => typeof value === 'object' && val
 
 /**
  * Single flight: when a caller of a mutation names the queries it shows (a
- * JSON array of URLs in `x-action-refresh`), the success answer carries
+ * JSON array of URLs in `x-action-refresh`), the success body carries
  * their fresh envelopes under `refreshed`, keyed by URL, fetched in-process
  * and in parallel once the mutation has succeeded, with the caller's own
- * cookies and authorization. Every other answer is left exactly as it is: a
+ * cookies and authorization. Every other body is left exactly as it is: a
  * caller that did not ask, a GET, a failure, a host with no in-process
  * fetch. A query that fails to load, answers something other than an
  * envelope, or would make the answer too big is left out: the caller
  * refetches it.
  * @example
- * return withRefreshedQueries(event, host, respondWithData(event, host, data))
+ * const sent = await withRefreshedQueries(event, host, JSON.stringify({ success: true, data }))
  */
-export function withRefreshedQueries<TEvent>(event: TEvent, host: ActionHost<TEvent>, answer: unknown): unknown {
+export function withRefreshedQueries<TEvent>(event: TEvent, host: ActionHost<TEvent>, body: string): string | Promise<string> {
   const asked = host.header(event, REFRESH_HEADER)
-  if (!asked || typeof answer !== 'string' || !answer.startsWith('{"success":true')) return answer
+  if (!asked || !body.startsWith('{"success":true')) return body
   const method = host.method(event)
   const get = method === 'GET' || method === 'HEAD' ? undefined : inProcessGet(event)
   const urls = get ? askedUrls(asked) : []
-  if (!get || urls.length === 0) return answer
+  if (!get || urls.length === 0) return body
   return Promise.all(urls.map(url => get(url).catch(() => undefined))).then((results) => {
     const refreshed: string[] = []
-    let bytes = answer.length
+    let bytes = body.length
     results.forEach((result, index) => {
       if (!isEnvelope(result)) return
       const entry = `${JSON.stringify(urls[index])}:${JSON.stringify(result)}`
@@ -85,6 +85,6 @@ export function withRefreshedQueries<TEvent>(event: TEvent, host: ActionHost<TEv
       refreshed.push(entry)
     })
     // the envelope is a JSON object: its closing brace makes way for one more key
-    return refreshed.length === 0 ? answer : `${answer.slice(0, -1)},"refreshed":{${refreshed.join(',')}}}`
+    return refreshed.length === 0 ? body : `${body.slice(0, -1)},"refreshed":{${refreshed.join(',')}}}`
   })
 }

@@ -2,6 +2,7 @@ import type { ActionErrorData } from '../types'
 import type { ActionHost } from '../internal/action-host'
 import { toErrorEnvelope } from '../internal/to-error-envelope'
 import { invalidErrorField } from '../internal/sendable-error'
+import { withSingleFlight } from '../internal/single-flight-switch'
 import type { LifecycleTrace } from '../internal/lifecycle-trace'
 
 /**
@@ -15,8 +16,10 @@ function isSuccessStatusWithBody(status: number): boolean {
 /**
  * Step 6, success: 200, or the status the handler set (201, 202...) when it
  * can carry the envelope. The envelope is serialised here so that a value JSON
- * cannot hold (BigInt, a cycle) still answers with an envelope. A traced
- * request (development) also answers with its timings as `Server-Timing`.
+ * cannot hold (BigInt, a cycle) still answers with an envelope. With single
+ * flight on, a caller that named queries gets their fresh data in the same
+ * body. A traced request (development) also answers with its timings as
+ * `Server-Timing`.
  * @example
  * return respondWithData(event, host, { id: 1 })
  */
@@ -30,7 +33,9 @@ export function respondWithData<TEvent>(event: TEvent, host: ActionHost<TEvent>,
     return respondWithError(event, host, toErrorEnvelope(error), trace)
   }
   const status = host.status(event)
-  return withTimings(event, host, host.send(event, isSuccessStatusWithBody(status) ? status : 200, body), trace)
+  const answer = (sent: string) => withTimings(event, host, host.send(event, isSuccessStatusWithBody(status) ? status : 200, sent), trace)
+  const refreshed = withSingleFlight(event, host, body)
+  return typeof refreshed === 'string' ? answer(refreshed) : refreshed.then(answer)
 }
 
 /**
