@@ -62,16 +62,14 @@ async function runFrom(
   index: number,
   ctx: Record<string, unknown>,
 ): Promise<unknown> {
-  if (index === chain.middleware.length) {
-    call.ctx = ctx
-    return request.trace ? request.trace.timeHandler(() => chain.last(call)) : chain.last(call)
-  }
   const current = chain.middleware[index]!
   // its span wraps the rest of the chain, as the middleware itself does
   const timing = request.trace?.beginSpan('middleware', current.name || `middleware #${index + 1}`)
   let settled = false
   let misuse: MiddlewareContractError | undefined
-  let rest: Promise<unknown> | undefined
+  let called = false
+  // the rest's data (a synchronous handler's) or a promise of it
+  let rest: unknown
 
   const next = (options?: { ctx?: object }): Promise<MiddlewareResult<object>> => {
     if (settled || request.answered) {
@@ -79,13 +77,15 @@ async function runFrom(
       logInDevelopment('warn', message)
       return rejectedQuietly(new MiddlewareContractError(message))
     }
-    if (rest) {
+    if (called) {
       misuse = new MiddlewareContractError(`Action middleware ${middlewareName(current, index)} called next() more than once`)
       return rejectedQuietly(misuse)
     }
+    called = true
     const added = options?.ctx
     if (timing) timing.ctxKeys = typeof added === 'object' && added !== null ? Object.keys(added) : []
-    rest = runFrom(chain, call, request, index + 1, added === undefined ? ctx : mergeContext(ctx, added))
+    rest = runRest(chain, call, request, index + 1, added === undefined ? ctx : mergeContext(ctx, added))
+    if (!(rest instanceof Promise)) return Promise.resolve({ ctx: added ?? {}, data: rest })
     // a middleware that does not await next() must not crash the process: `then` handles the rest's
     // rejection (a failure reaches the chain through `return rest`), and `result` is marked handled
     const result = rest.then(data => ({ ctx: added ?? {}, data }))
@@ -101,13 +101,30 @@ async function runFrom(
     settled = true
     if (timing) request.trace!.endSpan(timing)
   }
-  if (!rest) {
+  if (!called) {
     const message = `Action middleware ${middlewareName(current, index)} returned without calling next(): the request was halted`
     logInDevelopment('warn', message)
     throw new MiddlewareContractError(message)
   }
   if (misuse) throw misuse
   return rest
+}
+
+/**
+ * The rest of the chain from `index`: the next middleware's promise or, past
+ * the last one, the handler's own result with the final context (its data,
+ * or a promise of it: a synchronous handler costs the chain no promise). A
+ * handler that throws gives a rejection, as an async one would.
+ */
+function runRest(chain: ChainDefinition, call: ActionCall, request: ChainRequest, index: number, ctx: Record<string, unknown>): unknown {
+  if (index < chain.middleware.length) return runFrom(chain, call, request, index, ctx)
+  call.ctx = ctx
+  try {
+    return request.trace ? request.trace.timeHandler(() => chain.last(call)) : chain.last(call)
+  }
+  catch (error) {
+    return rejectedQuietly(error)
+  }
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
