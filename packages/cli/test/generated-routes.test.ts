@@ -5,6 +5,7 @@ import { dirname, join, relative, resolve } from 'pathe'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as actionServer from '../../runtime/src/runtime/server/index'
+import * as actionServerH3V2 from '../../runtime/src/runtime/server/h3-v2'
 import type { AddResult } from '../src/commands/add'
 import type { SchemaLibrary } from '../../../templates/types'
 import { add } from './helpers'
@@ -15,6 +16,7 @@ import { add } from './helpers'
 const schemas: SchemaLibrary[] = ['zod', 'valibot', 'arktype', 'none']
 const routes = ['todos/[id].patch', 'todos/index.get', 'todos/index.post', 'todos/[id].put', 'todos/[id].delete', 'users/[...slug].get', 'ping.head']
 const runtimeIndex = resolve(__dirname, '../../runtime/src/runtime/server/index.ts')
+const runtimeH3V2 = resolve(__dirname, '../../runtime/src/runtime/server/h3-v2.ts')
 // --example routes: one rich example inline, and several from a file (optional keys, a nullable, a union)
 const example = { title: 'x', done: false, count: 1, tags: ['a'], meta: { due: null, weight: 1.5 } }
 const fileExamples = [{ title: 'x', due: null, ids: [1] }, { title: 'y', due: '2026-01-01', done: true, ids: [2, 'b'] }]
@@ -169,5 +171,63 @@ describe('generated routes', () => {
       const { body } = await (await serve('me.get'))('/api/me', { headers: { 'user-agent': 'vitest' } })
       expect(body).toMatchObject({ success: true, data: { ctx: { userAgent: 'vitest' } } })
     })
+  })
+})
+
+describe('generated routes on Nuxt 5 (h3 v2, no h3 helper auto-imported)', () => {
+  let nuxt5: { dir: string, results: AddResult[] }
+
+  beforeAll(async () => {
+    const dir = join(base, 'nuxt5')
+    await mkdir(join(dir, 'node_modules/nuxt'), { recursive: true })
+    await writeFile(join(dir, 'nuxt.config.ts'), 'export default defineNuxtConfig({})\n')
+    await writeFile(join(dir, 'package.json'), JSON.stringify({ dependencies: { nuxt: '*', zod: '*' } }))
+    // the Nuxt the app resolves says which h3 it runs on
+    await writeFile(join(dir, 'node_modules/nuxt/package.json'), JSON.stringify({ name: 'nuxt-nightly', version: '5.0.0-29830089.dc519522' }))
+    const app = { dir, read: (path: string) => readFile(join(dir, path), 'utf8'), has: () => false, write: async () => {} }
+    nuxt5 = { dir, results: [await add(app, 'me.get', '--schema', 'zod', '--middleware', 'current-agent')] }
+  })
+
+  it('type-check with only the module\'s auto-imports', async () => {
+    const globals = join(nuxt5.dir, 'auto-imports.d.ts')
+    const runtimeImport = relative(dirname(globals), runtimeH3V2).replace(/\.ts$/, '')
+    await writeFile(globals, [
+      `import type * as server from './${runtimeImport}'`,
+      'declare global {',
+      '  const defineAction: typeof server.defineAction',
+      '  const defineActionMiddleware: typeof server.defineActionMiddleware',
+      '  const createActionError: typeof server.createActionError',
+      '}',
+      'export {}',
+      '',
+    ].join('\n'))
+    const files = nuxt5.results.flatMap(result => result.files.map(file => file.file))
+    const program = ts.createProgram([globals, ...files], {
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      types: ['node'],
+      lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
+    })
+    const problems = ts.getPreEmitDiagnostics(program)
+      .filter(diagnostic => diagnostic.file?.fileName.startsWith(nuxt5.dir))
+      .map(diagnostic => `${relative(base, diagnostic.file!.fileName)}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`)
+    expect(problems).toEqual([])
+  }, 60_000)
+
+  it('runs a scaffolded shared middleware on an h3 v2 event', async () => {
+    const route = nuxt5.results[0]!.files[0]!.file
+    // the route file calls defineAction as the global Nuxt 5 auto-imports: the h3 v2 one, while it is imported
+    Object.assign(globalThis, { defineAction: actionServerH3V2.defineAction })
+    const handler = await import(route).finally(() => Object.assign(globalThis, { defineAction: actionServer.defineAction })) as { default: (event: unknown) => Promise<unknown> }
+    const url = new URL('http://localhost/api/me')
+    const event = { req: new Request(url, { headers: { 'user-agent': 'vitest' } }), url, context: { params: {} }, res: { headers: new Headers(), errHeaders: new Headers() } }
+    // the envelope as a string, or inside h3 v2's prepared response
+    const answered = await handler.default(event)
+    const envelope = JSON.parse(typeof answered === 'string' ? answered : (answered as { body: string }).body) as unknown
+    expect(envelope).toMatchObject({ success: true, data: { ctx: { userAgent: 'vitest' } } })
   })
 })

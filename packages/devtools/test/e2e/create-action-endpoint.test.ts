@@ -25,10 +25,19 @@ async function post(body: unknown, headers: Record<string, string> = app.authHea
   return { status: response.status, body: await response.json() as unknown }
 }
 
+/** What the registry last answered when it did not list the routes, for a timeout's message. */
+let registryRefusal = ''
+
 async function registry(): Promise<RegistryResponse | undefined> {
-  const response = await fetch(`${app.baseURL}/__action-route/api/routes`, { headers: app.authHeaders, signal: AbortSignal.timeout(5000) }).catch(() => undefined)
-  return response?.ok ? response.json() as Promise<RegistryResponse> : undefined
+  const response = await fetch(`${app.baseURL}/__action-route/api/routes`, { headers: app.authHeaders, signal: AbortSignal.timeout(5000) })
+    .catch((error: Error) => void (registryRefusal = error.message))
+  if (response?.ok) return response.json() as Promise<RegistryResponse>
+  if (response) registryRefusal = `${response.status}: ${(await response.text()).slice(0, 1000)}`
+  return undefined
 }
+
+/** The dev server's output, and what the registry last answered instead of its routes. */
+const serverLog = () => `${app.log()}\nthe registry's last refusal: ${registryRefusal || 'none'}`
 
 const exists = (path: string) => stat(path).then(() => true, () => false)
 
@@ -76,7 +85,7 @@ describe('the "New action" endpoints in nuxi dev', () => {
       listed = (await registry())?.routes.find(route => route.id === result.routeId)
       // Nuxt 5 lists the file while Nitro is still reloading it: wait until it loads as an action
       return listed?.isAction === true
-    }, 60_000, app.log)
+    }, 60_000, () => `${serverLog()}\nlisted as: ${JSON.stringify(listed)}`)
     expect(listed).toMatchObject({ isAction: true, relativeFile: 'server/api/todos/[id].patch.ts' })
     const answer = await fetch(`${app.baseURL}/api/todos/3`, { method: 'PATCH', headers: { 'content-type': 'application/json', 'user-agent': 'e2e' }, body: JSON.stringify({ title: 'Oat milk', done: true }) })
     // the written middleware runs as generated: on Nuxt 5 h3's helpers are not auto-imported
@@ -96,7 +105,7 @@ describe('the "New action" endpoints in nuxi dev', () => {
     expect((overwritten.body as CreateActionResponse).files[0]!.existed).toBe(true)
     expect(await readFile(file, 'utf8')).not.toBe(before)
     // Nitro rebuilds on the changed file: wait until it answers again
-    await waitFor(async () => (await registry()) !== undefined, 60_000, app.log)
+    await waitFor(async () => (await registry()) !== undefined, 60_000, serverLog)
   }, 90_000)
 
   it.each([
@@ -145,7 +154,7 @@ describe('the "New action" endpoints in nuxi dev', () => {
     expect(created.status).toBe(201)
     const { routeId } = created.body as CreateActionResponse
     expect(routeId).toBe('POST /api/notes')
-    await waitFor(async () => (await registry())?.routes.some(route => route.id === routeId && route.isAction) === true, 60_000, app.log)
+    await waitFor(async () => (await registry())?.routes.some(route => route.id === routeId && route.isAction) === true, 60_000, serverLog)
 
     const replay = await send()
     expect(replay.status, app.log().slice(-2000)).toBe(200)
