@@ -76,6 +76,10 @@ export async function startScratchDev(options: ScratchAppOptions): Promise<Scrat
       '',
     ].join('\n'),
     'app.vue': '<template><div>scratch</div></template>\n',
+    // an app's own tsconfig, as every Nuxt app has: without it the bundler reads the installed app's, around the
+    // scratch folder, whose generated configs may not exist yet, and Nitro 3's dev bundler keeps that failure
+    // for the process (a new route file then never loaded on a fresh install of the Nuxt 5 nightly)
+    'tsconfig.json': '{ "extends": "./.nuxt/tsconfig.json" }\n',
     'server/api/hello.post.ts': HELLO_ACTION,
     ...options.files,
   }
