@@ -30,6 +30,13 @@ export interface LifecycleTrace {
 }
 
 /**
+ * False in a production build, where Nitro replaces `import.meta.dev` with
+ * `false`: `startTrace` is then always `undefined`, and the bundler drops the
+ * lifecycle's timing calls. Without a build tool's word, tracing stays possible.
+ */
+const TRACEABLE: boolean = (import.meta as { dev?: boolean }).dev !== false
+
+/**
  * The request's trace, started now, or `undefined` when nobody asked for one
  * (always in production): one property read.
  * @example
@@ -37,6 +44,7 @@ export interface LifecycleTrace {
  * trace?.step('parse')
  */
 export function startTrace(context: object | undefined): LifecycleTrace | undefined {
+  if (!TRACEABLE) return undefined
   const trace = (context as { [LIFECYCLE_TRACE]?: LifecycleTrace } | undefined)?.[LIFECYCLE_TRACE]
   trace?.start()
   return trace
