@@ -30,7 +30,7 @@ beforeAll(() => {
   writeFileSync(join(appDir, 'nuxt.config.ts'), `export default defineNuxtConfig({ modules: [${JSON.stringify(join(root, 'src/module'))}], devtools: { enabled: false }, telemetry: false, compatibilityDate: '2025-07-15' })\n`)
   writeFileSync(join(appDir, 'app.vue'), '<template><div /></template>\n')
   writeFileSync(join(appDir, 'server/api/first.get.ts'), 'export default defineAction({ handler: () => 1 })\n')
-  dev = spawn(process.execPath, [nuxtBin, 'dev', '--port', '0', '--host', '127.0.0.1'], { cwd: appDir, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'development' } })
+  dev = spawn(process.execPath, [nuxtBin, 'dev', '--port', '0', '--host', '127.0.0.1', '--no-fork'], { cwd: appDir, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'development' } })
   const append = (chunk: Buffer) => {
     devLog += chunk
   }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { RequestRecord } from '@action-route/devtools/types'
 import type { DevtoolsHome } from '../../../devtools/test/e2e/dev-server'
 import { createDevtoolsHome, waitFor } from '../../../devtools/test/e2e/dev-server'
+import { freePort } from '../helpers/built-app'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const appDir = join(root, `test/fixtures/.dev-timings-${process.pid}`)
@@ -50,9 +51,11 @@ describe.skipIf(onlyBuilt)('Server-Timing and recorded timings in nuxi dev', () 
     writeFileSync(join(appDir, 'nuxt.config.ts'), `export default defineNuxtConfig({ modules: [${JSON.stringify(join(root, 'src/module'))}], devtools: { enabled: false }, telemetry: false, compatibilityDate: '2025-07-15' })\n`)
     writeFileSync(join(appDir, 'app.vue'), '<template><div /></template>\n')
     writeFileSync(join(appDir, 'server/api/notes.post.ts'), ROUTE)
-    const port = 43000 + Math.floor(Math.random() * 1000)
+    // a port known to be free, and no forked child: as every other nuxi dev of the suites (a run in CI once
+    // waited 240 s on a forked dev server that printed nothing)
+    const port = await freePort()
     baseURL = `http://127.0.0.1:${port}`
-    dev = spawn(process.execPath, [nuxtBin, 'dev', '--port', String(port), '--host', '127.0.0.1'], {
+    dev = spawn(process.execPath, [nuxtBin, 'dev', '--port', String(port), '--host', '127.0.0.1', '--no-fork'], {
       cwd: appDir,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
