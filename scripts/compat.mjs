@@ -4,6 +4,7 @@
 // that install the packed tarballs, as a user would get them, then:
 // - the runtime's end-to-end suite on a built copy of its fixture (HTTP, SPEC, and the client in Chromium);
 // - the DevTools suites on `nuxi dev` of a copy of the playground (the dev endpoints, the recorder, the panel in Chromium);
+// - the OpenAPI document: the fixture built again with `actionRoute.openapi`, served, and its document checked;
 // - on Nuxt 5, what the module adds to the server output (gzip), against a bare Nuxt 5 app.
 // `pnpm test:compat` runs every target, `pnpm test:compat nuxt5-node22` one; the times go to the summary.
 import { execFileSync } from 'node:child_process'
@@ -13,6 +14,7 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { nodeBinary } from './node-binary.mjs'
 import { packWorkspace, writePackedAppManifest } from './packed-app.mjs'
+import { checkOpenApiDocument } from './compat-openapi.mjs'
 import { targets } from './compat-targets.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -101,12 +103,12 @@ function assertNativeOnNitro3(dir, buildLog) {
   }
 }
 
-/** Runs one step, timing it and noting a failure instead of stopping the suite. */
-function step(results, target, name, action) {
+/** Runs one step (its action may be async), timing it and noting a failure instead of stopping the suite. */
+async function step(results, target, name, action) {
   const started = Date.now()
   const finish = (outcome, detail) => results.push({ target: target.name, step: name, outcome, seconds: Math.round((Date.now() - started) / 1000), detail })
   try {
-    finish('passed', action() ?? '')
+    finish('passed', (await action()) ?? '')
   }
   catch (error) {
     finish('FAILED', error instanceof Error ? error.message.split('\n', 1)[0] : String(error))
@@ -127,7 +129,7 @@ for (const target of targets) {
   const devApp = join(work, target.name, 'dev')
   let installed = ''
 
-  step(results, target, 'install (fixture and dev apps)', () => {
+  await step(results, target, 'install (fixture and dev apps)', () => {
     copyApp(fixture, fixtureApp, target.overlay)
     install(fixtureApp, target, tarballs, ['@action-route/runtime'], schemaLibraries)
     copyApp(playground, devApp, target.overlay)
@@ -141,17 +143,18 @@ for (const target of targets) {
   })
   if (!installed) continue
 
-  step(results, target, 'runtime e2e (built app, client in Chromium)', () => run('pnpm', ['exec', 'vitest', 'run', '--project', 'runtime-e2e'], {
+  await step(results, target, 'runtime e2e (built app, client in Chromium)', () => run('pnpm', ['exec', 'vitest', 'run', '--project', 'runtime-e2e'], {
     cwd: root,
     env: { ...process.env, E2E_FIXTURE_DIR: fixtureApp, E2E_NODE: node, ACTION_ROUTE_MODULE: '@action-route/runtime' },
   }))
+  await step(results, target, 'OpenAPI document (built with actionRoute.openapi, served, validated)', () => checkOpenApiDocument({ root, app: fixtureApp, node }))
   const devtoolsFiles = ['dev-endpoints', 'devtools-tab', 'devtools-host', 'recorder-loop', 'base-url', 'panel-loop', 'create-action-endpoint']
-  step(results, target, 'DevTools e2e (nuxi dev: endpoints, recorder, the create-action loop, base URL, the panel in Chromium and inside DevTools)', () => run('pnpm', ['exec', 'vitest', 'run', '--project', 'devtools-e2e', ...devtoolsFiles], {
+  await step(results, target, 'DevTools e2e (nuxi dev: endpoints, recorder, the create-action loop, base URL, the panel in Chromium and inside DevTools)', () => run('pnpm', ['exec', 'vitest', 'run', '--project', 'devtools-e2e', ...devtoolsFiles], {
     cwd: root,
     env: { ...process.env, E2E_DEV_APP_DIR: devApp, E2E_NODE: node },
   }))
   if (target.nuxt.includes('nuxt-nightly')) {
-    step(results, target, 'no Nitro v2 layer, one h3, module share of the server output (gzip)', () => {
+    await step(results, target, 'no Nitro v2 layer, one h3, module share of the server output (gzip)', () => {
       const bytes = measureModuleShare(fixtureApp, node)
       const share = bytes.module - bytes.bare
       const text = `bare ${(bytes.bare / 1000).toFixed(1)} kB, with the module ${(bytes.module / 1000).toFixed(1)} kB: +${(share / 1000).toFixed(2)} kB, no NUXT_B9003, no h3 v1, no unused feature`
