@@ -23,7 +23,8 @@ const methods = ['get', 'head', 'post', 'put', 'patch', 'delete']
  * Builds the installed fixture app into `<app>/.openapi` with `actionRoute: { openapi: { route } }`, serves it, and
  * checks the document at `route`: 200 and JSON, OpenAPI 3.1, valid for `@readme/openapi-parser` (the workspace's),
  * one path per action route file of the app with its methods, the same document in `public/`, and no generator in
- * the server bundle. Throws saying which check failed; returns a one-line summary.
+ * the server bundle. Throws saying which check failed; returns a one-line summary. `fetchRoute` fetches another
+ * route than the one built, to see the step fail.
  * @example
  * const summary = await checkOpenApiDocument({ root, app: fixtureApp, node: node22, route: '/openapi.json' })
  */
@@ -65,7 +66,7 @@ export async function checkOpenApiDocument({ root, app, node, route = '/openapi.
   if (!String(document.openapi).startsWith('3.1')) throw new Error(`OpenAPI: the document's openapi is "${document.openapi}", not 3.1.x`)
   const { validate } = await import(pathToFileURL(createRequire(join(root, 'packages/runtime/package.json')).resolve('@readme/openapi-parser')).href)
   const result = await validate(structuredClone(document))
-  if (!result.valid) throw new Error(`OpenAPI: @readme/openapi-parser refused the document: ${JSON.stringify(result.errors).slice(0, 600)}`)
+  if (!result.valid) throw new Error(`OpenAPI: @readme/openapi-parser refused the document: ${result.errors.map(error => error.message.split('\n', 1)[0]).join('; ')}`)
 
   const expected = actionOperations(join(app, 'server/api'))
   const missing = Object.entries(expected).flatMap(([path, verbs]) => verbs.filter(verb => !document.paths?.[path]?.[verb]).map(verb => `${verb.toUpperCase()} ${path}`))
