@@ -72,21 +72,7 @@ describe('generated routes', () => {
       '',
     ].join('\n'))
     const files = [...generated.values()].flatMap(({ results }) => results.flatMap(result => result.files.map(file => file.file)))
-    const program = ts.createProgram([globals, ...files], {
-      strict: true,
-      noUncheckedIndexedAccess: true,
-      noEmit: true,
-      skipLibCheck: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      types: ['node'],
-      lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
-    })
-    const problems = ts.getPreEmitDiagnostics(program)
-      .filter(diagnostic => diagnostic.file?.fileName.startsWith(base))
-      .map(diagnostic => `${relative(base, diagnostic.file!.fileName)}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`)
-    expect(problems).toEqual([])
+    expect(typeProblems([globals, ...files], base)).toEqual([])
   }, 60_000)
 
   describe.each(schemas)('with %s', (schema) => {
@@ -202,20 +188,7 @@ describe('generated routes on Nuxt 5 (h3 v2, no h3 helper auto-imported)', () =>
       '',
     ].join('\n'))
     const files = nuxt5.results.flatMap(result => result.files.map(file => file.file))
-    const program = ts.createProgram([globals, ...files], {
-      strict: true,
-      noEmit: true,
-      skipLibCheck: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      types: ['node'],
-      lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
-    })
-    const problems = ts.getPreEmitDiagnostics(program)
-      .filter(diagnostic => diagnostic.file?.fileName.startsWith(nuxt5.dir))
-      .map(diagnostic => `${relative(base, diagnostic.file!.fileName)}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`)
-    expect(problems).toEqual([])
+    expect(typeProblems([globals, ...files], nuxt5.dir)).toEqual([])
   }, 60_000)
 
   it('runs a scaffolded shared middleware on an h3 v2 event', async () => {
@@ -231,3 +204,21 @@ describe('generated routes on Nuxt 5 (h3 v2, no h3 helper auto-imported)', () =>
     expect(envelope).toMatchObject({ success: true, data: { ctx: { userAgent: 'vitest' } } })
   })
 })
+
+/** The strict type-check's errors in the files under `dir`, each as `path: message` (none when they compile). */
+function typeProblems(files: string[], dir: string): string[] {
+  const program = ts.createProgram(files, {
+    strict: true,
+    noUncheckedIndexedAccess: true,
+    noEmit: true,
+    skipLibCheck: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    types: ['node'],
+    lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
+  })
+  return ts.getPreEmitDiagnostics(program)
+    .filter(diagnostic => diagnostic.file?.fileName.startsWith(dir))
+    .map(diagnostic => `${relative(base, diagnostic.file!.fileName)}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n')}`)
+}
