@@ -4,7 +4,6 @@ import type { Nuxt } from '@nuxt/schema'
 import { addDevServerHandler } from '@nuxt/kit'
 import { fromNodeMiddleware } from 'h3'
 import sirv from 'sirv'
-import { devtoolsMajorNear } from './internal/devtools-major.js'
 import { createPanelHandler } from './internal/panel-handler.js'
 
 /** Options of {@link setupDevtoolsTab}. */
@@ -13,6 +12,8 @@ export interface DevtoolsTabOptions {
   base: string
   /** The Nitro major of the dev server: 3 (Nuxt 5, h3 v2) gets a web-standard file handler, 2 sirv through h3 v1. Default 2. */
   nitroMajor?: 2 | 3
+  /** The major of the Nuxt DevTools the app runs, as @action-route/runtime found it. Unknown: 4 on Nitro 3, 3 on Nitro 2. */
+  devtoolsMajor?: number
 }
 
 /** The folder holding the built panel (`dist/client`). */
@@ -53,7 +54,7 @@ export function setupDevtoolsTab(nuxt: Nuxt, options: DevtoolsTabOptions): void 
     : { route, handler: fromNodeMiddleware(sirv(clientDir, { dev: true, single: true })) })
 
   const url = `${route}/`
-  const devtoolsMajor = devtoolsMajorNear([nuxt.options.appDir, nuxt.options.rootDir]) ?? (options.nitroMajor === 3 ? 4 : 3)
+  const devtoolsMajor = options.devtoolsMajor ?? (options.nitroMajor === 3 ? 4 : 3)
   const hook = nuxt.hook as unknown as {
     (name: 'devtools:ready', run: (context: DevtoolsReadyContext) => void): void
     (name: 'devtools:customTabs', run: (tabs: CustomTab[]) => void): void

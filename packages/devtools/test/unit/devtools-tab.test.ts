@@ -5,18 +5,12 @@ import type { Nuxt } from '@nuxt/schema'
 import { runWithNuxtContext } from '@nuxt/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setupDevtoolsTab } from '../../src/node/index'
-import { devtoolsMajorNear } from '../../src/node/internal/devtools-major'
 import { createPanelHandler } from '../../src/node/internal/panel-handler'
 
 let dir: string
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'devtools-tab-'))
-  for (const major of [3, 4]) {
-    await mkdir(join(dir, `v${major}/app/node_modules/@nuxt/devtools`), { recursive: true })
-    await writeFile(join(dir, `v${major}/app/node_modules/@nuxt/devtools/package.json`), JSON.stringify({ name: '@nuxt/devtools', version: `${major}.0.0-beta.2` }))
-    await mkdir(join(dir, `v${major}/app/node_modules/nuxt/dist/app`), { recursive: true })
-  }
   await mkdir(join(dir, 'panel/assets'), { recursive: true })
   await writeFile(join(dir, 'panel/index.html'), '<!doctype html><title>panel</title>')
   await writeFile(join(dir, 'panel/assets/app.js'), 'export {}')
@@ -24,7 +18,7 @@ beforeAll(async () => {
 })
 afterAll(() => rm(dir, { recursive: true, force: true }))
 
-/** A Nuxt with the hooks recorded, the dev server handlers collected, and DevTools of the given major beside it. */
+/** A Nuxt with the hooks recorded and the dev server handlers collected (the runtime tells the tab the DevTools major). */
 function fakeNuxt(devtoolsMajor: 3 | 4, nitroMajor: 2 | 3) {
   const hooks = new Map<string, ((...args: unknown[]) => unknown)[]>()
   const appDir = join(dir, `v${devtoolsMajor}/app/node_modules/nuxt/dist/app`)
@@ -39,7 +33,7 @@ function fakeNuxt(devtoolsMajor: 3 | 4, nitroMajor: 2 | 3) {
 describe('setupDevtoolsTab', () => {
   it('registers a DevTools 4 dock from devtools:ready, and no custom tab', async () => {
     const { nuxt, hooks } = fakeNuxt(4, 3)
-    await runWithNuxtContext(nuxt as unknown as Nuxt, () => setupDevtoolsTab(nuxt as unknown as Nuxt, { base: '/__action-route', nitroMajor: 3 }))
+    await runWithNuxtContext(nuxt as unknown as Nuxt, () => setupDevtoolsTab(nuxt as unknown as Nuxt, { base: '/__action-route', nitroMajor: 3, devtoolsMajor: 4 }))
     expect(hooks.has('devtools:customTabs')).toBe(false)
     const docks: unknown[] = []
     for (const run of hooks.get('devtools:ready') ?? []) run({ docks: { register: (entry: unknown) => docks.push(entry) } })
@@ -49,19 +43,11 @@ describe('setupDevtoolsTab', () => {
 
   it('adds a DevTools 3 custom tab, and registers nothing for devtools:ready', async () => {
     const { nuxt, hooks } = fakeNuxt(3, 2)
-    await runWithNuxtContext(nuxt as unknown as Nuxt, () => setupDevtoolsTab(nuxt as unknown as Nuxt, { base: '/__action-route', nitroMajor: 2 }))
+    await runWithNuxtContext(nuxt as unknown as Nuxt, () => setupDevtoolsTab(nuxt as unknown as Nuxt, { base: '/__action-route', nitroMajor: 2, devtoolsMajor: 3 }))
     expect(hooks.has('devtools:ready')).toBe(false)
     const tabs: unknown[] = []
     for (const run of hooks.get('devtools:customTabs') ?? []) run(tabs)
     expect(tabs).toEqual([expect.objectContaining({ name: 'action-route', title: 'Actions', view: { type: 'iframe', src: '/__action-route/client/' } })])
-  })
-})
-
-describe('devtoolsMajorNear', () => {
-  it('reads the major of the @nuxt/devtools installed next to Nuxt or in the app', () => {
-    expect(devtoolsMajorNear([join(dir, 'v4/app/node_modules/nuxt/dist/app')])).toBe(4)
-    expect(devtoolsMajorNear([join(dir, 'nowhere'), join(dir, 'v3/app')])).toBe(3)
-    expect(devtoolsMajorNear([join(dir, 'panel')])).toBeUndefined()
   })
 })
 

@@ -46,6 +46,8 @@ export function setupActionRouteDevtools(nuxt: Nuxt, options: Partial<DevtoolsMo
   const settings = { ...devtoolsDefaults, ...options }
   if (!nuxt.options.dev || !settings.enabled) return
 
+  // read once: which DevTools the app runs decides how its tab is added and whom the endpoints let in
+  const devtoolsMajor = devtoolsMajorOf(nuxt)
   // the routes module is rendered from nitro.scannedHandlers at every (re)build
   let nitro: NitroWithScan | undefined
   const hook = nuxt.hook as unknown as {
@@ -65,7 +67,7 @@ export function setupActionRouteDevtools(nuxt: Nuxt, options: Partial<DevtoolsMo
       redactFields: settings.redactFields,
       tokenFile: devAuthTokenFile(),
       // DevTools 4 writes no token file: the browsers it authorised with its printed code are let in instead
-      ...((devtoolsMajorOf(nuxt) ?? 0) >= 4 && { trustedTokensFile: viteDevtoolsAuthFile() }),
+      ...((devtoolsMajor ?? 0) >= 4 && { trustedTokensFile: viteDevtoolsAuthFile() }),
       requireToken: !isDevtoolsAuthorizationDisabled(nuxt),
     })
   })
@@ -92,15 +94,15 @@ export function setupActionRouteDevtools(nuxt: Nuxt, options: Partial<DevtoolsMo
   // the OpenAPI 3.1 document of the actions, made from the route files as they are now (docs/openapi.md)
   addServerHandler({ route: `${DEVTOOLS_BASE}/api/openapi.json`, method: 'get', handler: join(runtimeDir, files.openapi) })
 
-  void addDevtoolsTab(nuxt, nitroMajor)
+  void addDevtoolsTab(nuxt, nitroMajor, devtoolsMajor)
 }
 
 /** The tab needs @action-route/devtools built; the endpoints work without it. */
-async function addDevtoolsTab(nuxt: Nuxt, nitroMajor: NitroMajor): Promise<void> {
+async function addDevtoolsTab(nuxt: Nuxt, nitroMajor: NitroMajor, devtoolsMajor: number | undefined): Promise<void> {
   try {
     const { setupDevtoolsTab } = await import('@action-route/devtools')
     // Nitro serves the endpoints under app.baseURL; the panel sits beside them and finds them relative to its own URL
-    setupDevtoolsTab(nuxt, { base: joinURL(nuxt.options.app.baseURL || '/', DEVTOOLS_BASE), nitroMajor })
+    setupDevtoolsTab(nuxt, { base: joinURL(nuxt.options.app.baseURL || '/', DEVTOOLS_BASE), nitroMajor, devtoolsMajor })
   }
   catch (error) {
     useLogger('action-route').warn(`The Actions DevTools tab is off: @action-route/devtools could not be loaded (${error instanceof Error ? error.message : String(error)}). Build it with \`pnpm --filter @action-route/devtools build\`.`)
