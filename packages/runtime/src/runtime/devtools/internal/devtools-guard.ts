@@ -1,5 +1,6 @@
+import { createHash, timingSafeEqual } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import { isTrustedByViteDevtools, sameSecret } from './vite-devtools-trust'
+import { viteDevtoolsTokens } from './vite-devtools-trust'
 
 /** The request header that carries Nuxt DevTools' dev auth token (the panel's shared/types.ts says the same). */
 export const DEVTOOLS_TOKEN_HEADER = 'x-action-route-token'
@@ -66,12 +67,24 @@ async function isDeveloper(headers: Headers, options: DevtoolsGuardOptions): Pro
   // the panel sends each token it holds (DevTools 3's, DevTools 4's), comma-separated; one it knows is enough
   const given = (headers.get(DEVTOOLS_TOKEN_HEADER) ?? '').split(',', MAX_TOKENS).map(token => token.trim()).filter(Boolean)
   if (given.length === 0) return false
-  const expected = await readToken(options.tokenFile)
+  // DevTools 3's token file and DevTools 4's trusted store, each read once per request
+  const [expected, trusted] = await Promise.all([
+    readToken(options.tokenFile),
+    options.trustedTokensFile === undefined ? [] : viteDevtoolsTokens(options.trustedTokensFile),
+  ])
+  const known = expected === undefined ? trusted : [expected, ...trusted]
+  // every pair is compared, so the time taken does not tell which one matched
+  let found = false
   for (const token of given) {
-    if (expected !== undefined && sameSecret(token, expected)) return true
-    if (options.trustedTokensFile !== undefined && await isTrustedByViteDevtools(token, options.trustedTokensFile)) return true
+    for (const secret of known) found = sameSecret(token, secret) || found
   }
-  return false
+  return found
+}
+
+/** Hashing first gives equal lengths, so the comparison leaks neither the secret nor its length. */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text).digest()
+  return timingSafeEqual(digest(given), digest(expected))
 }
 
 /** A browser says where a request comes from; a page of another origin is never the panel. */

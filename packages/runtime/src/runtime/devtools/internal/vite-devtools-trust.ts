@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 
 /** The part of Vite DevTools' `auth.json` this file reads: the browsers the developer authorised, by the token each holds. */
@@ -7,37 +6,19 @@ interface TrustedStore {
 }
 
 /**
- * True when `given` is a token Nuxt DevTools 4 (through Vite DevTools) issued to a browser the developer authorised
- * with the code `nuxi dev` printed, and has not revoked: a key of `trusted` in its store (`~/.vite/devtools/auth.json`),
- * read at each call so a revocation counts at once. Each key is compared in constant time.
+ * The tokens Nuxt DevTools 4 (through Vite DevTools) issued to browsers the developer authorised with the code
+ * `nuxi dev` printed, and has not revoked: the keys of `trusted` in its store (`~/.vite/devtools/auth.json`), read
+ * at each call so a revocation counts at once. No store, or one that cannot be read: none.
  * @example
- * if (await isTrustedByViteDevtools(header, '/home/ann/.vite/devtools/auth.json')) letIn()
+ * const trusted = await viteDevtoolsTokens('/home/ann/.vite/devtools/auth.json') // ['5f0c…']
  */
-export async function isTrustedByViteDevtools(given: string, storeFile: string): Promise<boolean> {
-  const trusted = await readTrusted(storeFile)
-  let found = false
-  for (const [token, entry] of Object.entries(trusted)) {
-    if (entry && typeof entry === 'object' && token && sameSecret(given, token)) found = true
-  }
-  return found
-}
-
-/**
- * Hashing first gives equal lengths, so the comparison leaks neither the secret nor its length.
- * @example
- * sameSecret(header, fileToken) // true when they are the same string
- */
-export function sameSecret(given: string, expected: string): boolean {
-  const digest = (text: string) => createHash('sha256').update(text).digest()
-  return timingSafeEqual(digest(given), digest(expected))
-}
-
-async function readTrusted(file: string): Promise<Record<string, unknown>> {
+export async function viteDevtoolsTokens(storeFile: string): Promise<string[]> {
   try {
-    const store = JSON.parse(await readFile(file, 'utf8')) as TrustedStore | null
-    return store?.trusted && typeof store.trusted === 'object' ? store.trusted : {}
+    const store = JSON.parse(await readFile(storeFile, 'utf8')) as TrustedStore | null
+    const trusted = store?.trusted && typeof store.trusted === 'object' ? store.trusted : {}
+    return Object.entries(trusted).filter(([token, entry]) => token !== '' && typeof entry === 'object' && entry !== null).map(([token]) => token)
   }
   catch {
-    return {}
+    return []
   }
 }
