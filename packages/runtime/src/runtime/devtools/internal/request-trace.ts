@@ -9,8 +9,9 @@ function rounded(ms: number): number {
 
 /**
  * The timings of one request's lifecycle, in ms from the moment the action
- * started: the dev recorder's trace (see LifecycleTrace). Top-level steps (parse, validate, output, respond) run one after
- * the other: entering one ends the one before. A middleware and the handler
+ * started: the dev recorder's trace (see LifecycleTrace). Top-level steps
+ * (parse, validate, output, respond) run one after the other: entering one
+ * ends the one before. A middleware and the handler
  * are spans: a middleware's span wraps the rest of the chain, so the
  * waterfall shows them nested, each starting inside the one before.
  * @example
