@@ -6,7 +6,7 @@ import { fieldsOf } from '../internal/fields-of'
 import type { InputLimits } from '../internal/action-defaults'
 import { actionDefaults } from '../internal/action-defaults'
 import { countMultipartEntries, countUrlencodedFields } from '../internal/count-form-entries'
-import { isNestedDeeperThan, isTextNestedDeeperThan } from '../internal/json-depth'
+import { isNestedDeeperThan } from '../internal/json-depth'
 
 /**
  * Whether the input is the body. Compared, not looked up in a Set: h3 v1
@@ -82,7 +82,7 @@ function assertFormWithinLimits(body: Uint8Array, mediaType: string, contentType
 }
 
 /**
- * A JSON body to a value. Nesting past the limit is refused before decoding:
+ * A JSON body to a value. Nesting past the limit is refused before parsing:
  * the parse itself survives 100,000 levels, but what comes after (a schema,
  * the answer's JSON.stringify, the handler's own walk) recurses and overflows.
  * Bytes that are not UTF-8 are refused: decoded here with a fatal decoder;
@@ -91,29 +91,28 @@ function assertFormWithinLimits(body: Uint8Array, mediaType: string, contentType
  * declared length was not UTF-8.
  */
 function parseJsonBody(body: Uint8Array | string, maxJsonDepth: number, declared: string | undefined): unknown {
-  if (typeof body === 'string' ? isTextNestedDeeperThan(body, maxJsonDepth) : isNestedDeeperThan(body, maxJsonDepth)) {
-    throw payloadTooLarge(`Request body is nested deeper than ${maxJsonDepth} levels`)
-  }
-  let text: string
-  if (typeof body === 'string') {
-    if (body.includes('\uFFFD') && utf8Encoder.encode(body).byteLength !== Number(declared)) throw invalidJson()
-    // a byte-order mark, which a standard UTF-8 decode drops and Node's Buffer decode keeps
-    text = body.charCodeAt(0) === 0xFEFF ? body.slice(1) : body
-  }
-  else {
-    try {
-      text = utf8.decode(body)
-    }
-    catch {
-      throw invalidJson()
-    }
-  }
+  const text = jsonText(body, declared)
+  if (isNestedDeeperThan(text, maxJsonDepth)) throw payloadTooLarge(`Request body is nested deeper than ${maxJsonDepth} levels`)
   try {
     return parseJsonSafely(text)
   }
   catch {
     throw invalidJson()
   }
+}
+
+/** The body as UTF-8 text, without a byte-order mark (a standard UTF-8 decode drops it, Node's Buffer decode keeps it). */
+function jsonText(body: Uint8Array | string, declared: string | undefined): string {
+  if (typeof body !== 'string') {
+    try {
+      return utf8.decode(body)
+    }
+    catch {
+      throw invalidJson()
+    }
+  }
+  if (body.includes('\uFFFD') && utf8Encoder.encode(body).byteLength !== Number(declared)) throw invalidJson()
+  return body.charCodeAt(0) === 0xFEFF ? body.slice(1) : body
 }
 
 function invalidJson() {
