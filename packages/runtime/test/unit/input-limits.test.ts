@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { z } from 'zod'
 import { actionDefaults, setActionDefaults } from '../../src/runtime/server/internal/action-defaults'
+import { applyConfiguredLimits } from '../../src/runtime/server/internal/configured-limits'
 import { countMultipartEntries, countUrlencodedFields } from '../../src/runtime/server/internal/count-form-entries'
 import { isNestedDeeperThan } from '../../src/runtime/server/internal/json-depth'
 import type { TestServer } from '../helpers/serve'
@@ -241,7 +242,7 @@ describe.each(hosts)('input-limits on $name', (host) => {
       for (const name of ['maxFormFields', 'maxFormFiles', 'maxJsonDepth']) {
         for (const bad of [-1, 1.5, '10', Number.NaN, Infinity, null]) {
           expect(() => host.defineAction({ [name]: bad, handler: () => 1 } as never), `${name} ${String(bad)}`)
-            .toThrow(new TypeError(`defineAction: \`${name}\` must be a whole number (0 or more), got ${String(bad)}`))
+            .toThrow(new TypeError(`defineAction: \`${name}\` must be a whole number (0 or more), got ${typeof bad === 'string' ? `"${bad}"` : String(bad)}`))
         }
       }
       expect(() => host.defineAction({ maxFormFields: 0, maxFormFiles: 0, maxJsonDepth: 0, handler: () => 1 })).not.toThrow()
@@ -250,6 +251,23 @@ describe.each(hosts)('input-limits on $name', (host) => {
     it('throws a TypeError naming actionRoute for bad module-wide limits, and keeps the old defaults', () => {
       expect(() => setActionDefaults({ maxFormFiles: -2 })).toThrow(new TypeError('actionRoute: `maxFormFiles` must be a whole number (0 or more), got -2'))
       expect(actionDefaults).toMatchObject({ maxFormFields: 1000, maxFormFiles: 10, maxJsonDepth: 128 })
+    })
+
+    it('reads an environment override (text) as its number, and quotes any other text in the error', () => {
+      const before = { ...actionDefaults }
+      try {
+        for (const bad of ['abc', '', ' ', '12kb']) {
+          expect(() => applyConfiguredLimits({ maxBodySize: bad }), JSON.stringify(bad))
+            .toThrow(new TypeError(`actionRoute: \`maxBodySize\` must be a whole number of bytes (0 or more), got ${JSON.stringify(bad)}`))
+        }
+        expect(() => applyConfiguredLimits({ maxJsonDepth: '1.5' })).toThrow('got 1.5')
+        expect(actionDefaults).toEqual(before)
+        applyConfiguredLimits({ maxBodySize: '2048', maxFormFiles: 3 })
+        expect(actionDefaults).toMatchObject({ maxBodySize: 2048, maxFormFiles: 3 })
+      }
+      finally {
+        setActionDefaults(before)
+      }
     })
   })
 

@@ -32,26 +32,20 @@ export const actionDefaults: InputLimits = {
 
 const limitNames = ['maxBodySize', 'maxFormFields', 'maxFormFiles', 'maxJsonDepth'] as const
 
-/** Validates a body limit given in bytes; throws a TypeError naming where it came from. */
-export function assertBodySize(value: unknown, source: string): asserts value is number | undefined {
-  if (value === undefined) return
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw new TypeError(`${source}: \`maxBodySize\` must be a whole number of bytes (0 or more), got ${String(value)}`)
-  }
-}
-
 /**
  * Validates the input limits of an options object (each a whole number, 0 or
- * more, or left out); throws a TypeError naming where they came from.
+ * more, or left out); throws a TypeError naming where they came from and the
+ * value given.
+ * @example
+ * assertInputLimits({ maxBodySize: 'abc' }, 'actionRoute')
+ * // TypeError: actionRoute: `maxBodySize` must be a whole number of bytes (0 or more), got "abc"
  */
 export function assertInputLimits(options: Partial<Record<keyof InputLimits, unknown>>, source: string): void {
-  assertBodySize(options.maxBodySize, source)
   for (const name of limitNames) {
     const value = options[name]
-    if (name === 'maxBodySize' || value === undefined) continue
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-      throw new TypeError(`${source}: \`${name}\` must be a whole number (0 or more), got ${String(value)}`)
-    }
+    if (value === undefined || (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0)) continue
+    const given = typeof value === 'string' ? JSON.stringify(value) : String(value)
+    throw new TypeError(`${source}: \`${name}\` must be a whole number${name === 'maxBodySize' ? ' of bytes' : ''} (0 or more), got ${given}`)
   }
 }
 

@@ -4,7 +4,12 @@ import { setActionDefaults } from './action-defaults'
 /** The module's limits as runtime config holds them: an environment override arrives as a string. */
 export type ConfiguredLimits = Partial<Record<keyof InputLimits, number | string>>
 
-const asNumber = (value: number | string | undefined) => typeof value === 'string' ? Number(value) : value
+/** A number written as text becomes the number; any other text stays, so the check quotes what was given. */
+function asNumber(value: number | string | undefined): unknown {
+  if (typeof value !== 'string' || value.trim() === '') return value
+  const number = Number(value)
+  return Number.isNaN(number) ? value : number
+}
 
 /**
  * Makes the limits under runtime config `actionRoute` the defaults of every action; shared by
@@ -13,10 +18,12 @@ const asNumber = (value: number | string | undefined) => typeof value === 'strin
  * applyConfiguredLimits(useRuntimeConfig().actionRoute)
  */
 export function applyConfiguredLimits(actionRoute: ConfiguredLimits | undefined): void {
-  setActionDefaults({
+  const limits = {
     maxBodySize: asNumber(actionRoute?.maxBodySize),
     maxFormFields: asNumber(actionRoute?.maxFormFields),
     maxFormFiles: asNumber(actionRoute?.maxFormFiles),
     maxJsonDepth: asNumber(actionRoute?.maxJsonDepth),
-  })
+  }
+  // setActionDefaults checks every value (and quotes text that is no number) before it sets any
+  setActionDefaults(limits as Partial<InputLimits>)
 }
