@@ -26,13 +26,17 @@ const BUILT_FOR_DEVELOPMENT: boolean | undefined = (import.meta as BuildMeta).de
 /**
  * Logs through `console`, tagged `[action-route]`, in development only;
  * production logs nothing, and a Nitro production build holds none of the
- * messages. No logging library: one would be bundled into every production
- * server for messages production never prints.
+ * messages. A message built from values is given as a function, so that
+ * production neither builds it nor keeps its text. No logging library: one
+ * would be bundled into every production server for messages production
+ * never prints.
  * @example
  * logInDevelopment('warn', 'Output validation failed', issues)
+ * logInDevelopment('warn', () => `${code} is not declared`)
  */
-export function logInDevelopment(level: 'warn' | 'error', message: string, detail?: unknown): void {
+export function logInDevelopment(level: 'warn' | 'error', message: string | (() => string), detail?: unknown): void {
   if (!(BUILT_FOR_DEVELOPMENT ?? developmentByEnvironment())) return
+  if (typeof message === 'function') message = message()
   if (detail === undefined) console[level]('[action-route]', message)
   else console[level]('[action-route]', message, detail)
 }

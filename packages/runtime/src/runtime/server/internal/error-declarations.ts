@@ -118,11 +118,11 @@ export function honourDeclaration(error: ActionErrorData, declared: ErrorDeclara
   const declaration = Object.hasOwn(declared, error.code) ? declared[error.code]! : undefined
   if (declaration) {
     if (declaration.statusCode === error.statusCode) return error
-    logInDevelopment('warn', `${error.code} is declared with status ${declaration.statusCode} but was thrown with ${error.statusCode}; the client got ${declaration.statusCode}`)
+    logInDevelopment('warn', () => `${error.code} is declared with status ${declaration.statusCode} but was thrown with ${error.statusCode}; the client got ${declaration.statusCode}`)
     return { ...error, statusCode: declaration.statusCode }
   }
   if (!RESERVED.has(error.code)) {
-    logInDevelopment('warn', `${error.code} is not among the action's declared errors (${Object.keys(declared).join(', ')}); the client's types do not expect it`)
+    logInDevelopment('warn', () => `${error.code} is not among the action's declared errors (${Object.keys(declared).join(', ')}); the client's types do not expect it`)
   }
   return error
 }

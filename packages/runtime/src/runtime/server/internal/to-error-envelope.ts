@@ -28,7 +28,7 @@ function fromActionError(thrown: ActionError): ActionErrorData {
   const error: ActionErrorData = { code: thrown.code, message: thrown.message, statusCode: thrown.statusCode }
   const invalid = invalidErrorField(error)
   if (invalid) {
-    logInDevelopment('error', `An action error holds a field createActionError would refuse (${invalid}); the client got INTERNAL_ERROR`)
+    logInDevelopment('error', () => `An action error holds a field createActionError would refuse (${invalid}); the client got INTERNAL_ERROR`)
     return { ...INTERNAL_ERROR }
   }
   const fieldErrors = toSafeFieldErrors(thrown.fieldErrors)
@@ -85,7 +85,7 @@ function errorOf(thrown: unknown, handleServerError?: ServerErrorHandler, hostEr
       const { code, message, statusCode = 500 } = (mapped ?? {}) as Partial<ActionErrorData>
       const error = { code, message, statusCode }
       if (!invalidErrorField(error)) {
-        logInDevelopment('error', `Error mapped by handleServerError to ${code}`, thrown)
+        logInDevelopment('error', () => `Error mapped by handleServerError to ${code}`, thrown)
         return error as ActionErrorData
       }
       logInDevelopment('error', 'handleServerError returned something other than { code, message, statusCode? }', mapped)
