@@ -13,8 +13,7 @@ import { runMiddlewareChain } from './steps/run-middleware'
 import { runHandler } from './steps/run-handler'
 import { validateOutput } from './steps/validate-output'
 import { respondWithData, respondWithError } from './steps/respond'
-import type { LifecycleTrace } from './internal/lifecycle-trace'
-import { startTrace } from './internal/lifecycle-trace'
+import { startTrace, traceOf } from './internal/lifecycle-trace'
 
 /** Options of any action, whatever its schemas and event type: what the lifecycle reads. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -50,11 +49,16 @@ export function createActionCore<TEvent>(options: AnyActionOptions, host: Action
   const handler = options.handler as Parameters<typeof runHandler>[0]
 
   const { outputSchema, handleServerError } = options
-  const chain: ChainDefinition = { middleware, metadata, last: call => runHandler(handler, call) }
+  // the handler (step 4), timed as a span of its own when the request is traced (development)
+  const runLast = (call: ActionCall<TEvent>): unknown => {
+    const trace = traceOf(call.event, host)
+    return trace ? trace.timeHandler(() => runHandler(handler, call)) : runHandler(handler, call)
+  }
+  const chain: ChainDefinition = { middleware, metadata, host, last: runLast as ChainDefinition['last'] }
 
   const handle = async (event: TEvent): Promise<unknown> => {
     // undefined unless the dev recorder asked for timings: then each `trace?.` line times a step
-    const trace = startTrace(host.context(event))
+    const trace = startTrace(event, host)
     try {
       // each step awaits only when it is asynchronous: a sync schema and a GET cost no microtask
       // 1. parse the input (query or body) and the route params
@@ -66,10 +70,10 @@ export function createActionCore<TEvent>(options: AnyActionOptions, host: Action
       trace?.step('validate')
       let invalid = validateInput(options, call)
       if (invalid instanceof Promise) invalid = await invalid
-      if (invalid) return respondWithError(event, host, invalid, trace)
+      if (invalid) return respondWithError(event, host, invalid)
       // 3. run the middleware, and 4. the handler at its centre (each times itself)
       trace?.step()
-      let data = middleware.length === 0 ? runHandlerOf(call, trace) : runMiddlewareChain(chain, call, trace)
+      let data = middleware.length === 0 ? runLast(call) : runMiddlewareChain(chain, call)
       if (data instanceof Promise) data = await data
       // 5. validate the output
       if (outputSchema) {
@@ -78,15 +82,12 @@ export function createActionCore<TEvent>(options: AnyActionOptions, host: Action
         if (data instanceof Promise) data = await data
       }
       // 6. answer (with single flight on, a caller that asked gets the named queries' fresh data too)
-      return respondWithData(event, host, data, trace)
+      return respondWithData(event, host, data)
     }
     catch (thrown) {
-      return respondWithError(event, host, toErrorEnvelope(thrown, handleServerError, host.hostError, declared), trace)
+      return respondWithError(event, host, toErrorEnvelope(thrown, handleServerError, host.hostError, declared))
     }
   }
-
-  const runHandlerOf = (call: ActionCall<TEvent>, trace: LifecycleTrace | undefined): unknown =>
-    trace ? trace.timeHandler(() => runHandler(handler, call)) : runHandler(handler, call)
 
   return Object.assign(handle, {
     '~action': Object.freeze({

@@ -1,4 +1,5 @@
 import type { LifecycleStep, LifecycleTiming } from '@action-route/devtools/types'
+import type { ActionHost } from './action-host'
 
 /**
  * The key on `event.context` that asks the lifecycle to time a request. Only
@@ -31,21 +32,31 @@ export interface LifecycleTrace {
 
 /**
  * False in a production build, where Nitro replaces `import.meta.dev` with
- * `false`: `startTrace` is then always `undefined`, and the bundler drops the
- * lifecycle's timing calls. Without a build tool's word, tracing stays possible.
+ * `false`: `traceOf` is then always `undefined`, and the bundler drops every
+ * timing call of the lifecycle. Without a build tool's word, tracing stays possible.
  */
 const TRACEABLE: boolean = (import.meta as { dev?: boolean }).dev !== false
 
 /**
- * The request's trace, started now, or `undefined` when nobody asked for one
- * (always in production): one property read.
+ * The request's trace, or `undefined` when nobody asked for one (always in
+ * production): one property read. Each step asks for it where it times
+ * itself, so no step passes a trace on and production keeps no trace code.
  * @example
- * const trace = startTrace(event.context)
+ * traceOf(event, host)?.step('respond')
+ */
+export function traceOf<TEvent>(event: TEvent, host: ActionHost<TEvent>): LifecycleTrace | undefined {
+  if (!TRACEABLE) return undefined
+  return (host.context(event) as { [LIFECYCLE_TRACE]?: LifecycleTrace } | undefined)?.[LIFECYCLE_TRACE]
+}
+
+/**
+ * `traceOf`, with the trace's clock started: the action starts now.
+ * @example
+ * const trace = startTrace(event, host)
  * trace?.step('parse')
  */
-export function startTrace(context: object | undefined): LifecycleTrace | undefined {
-  if (!TRACEABLE) return undefined
-  const trace = (context as { [LIFECYCLE_TRACE]?: LifecycleTrace } | undefined)?.[LIFECYCLE_TRACE]
+export function startTrace<TEvent>(event: TEvent, host: ActionHost<TEvent>): LifecycleTrace | undefined {
+  const trace = traceOf(event, host)
   trace?.start()
   return trace
 }

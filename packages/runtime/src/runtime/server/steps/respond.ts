@@ -3,7 +3,7 @@ import type { ActionHost } from '../internal/action-host'
 import { toErrorEnvelope } from '../internal/to-error-envelope'
 import { invalidErrorField } from '../internal/sendable-error'
 import { withSingleFlight } from '../internal/single-flight-switch'
-import type { LifecycleTrace } from '../internal/lifecycle-trace'
+import { traceOf } from '../internal/lifecycle-trace'
 
 /**
  * Whether a status the handler set can answer a success: a 2xx that carries a
@@ -23,17 +23,17 @@ function isSuccessStatusWithBody(status: number): boolean {
  * @example
  * return respondWithData(event, host, { id: 1 })
  */
-export function respondWithData<TEvent>(event: TEvent, host: ActionHost<TEvent>, data: unknown, trace?: LifecycleTrace): unknown {
-  trace?.step('respond')
+export function respondWithData<TEvent>(event: TEvent, host: ActionHost<TEvent>, data: unknown): unknown {
+  traceOf(event, host)?.step('respond')
   let body: string
   try {
     body = JSON.stringify({ success: true, data })
   }
   catch (error) {
-    return respondWithError(event, host, toErrorEnvelope(error), trace)
+    return respondWithError(event, host, toErrorEnvelope(error))
   }
   const status = host.status(event)
-  const answer = (sent: string) => withTimings(event, host, host.send(event, isSuccessStatusWithBody(status) ? status : 200, sent), trace)
+  const answer = (sent: string) => send(event, host, isSuccessStatusWithBody(status) ? status : 200, sent)
   const refreshed = withSingleFlight(event, host, body)
   return typeof refreshed === 'string' ? answer(refreshed) : refreshed.then(answer)
 }
@@ -45,15 +45,17 @@ export function respondWithData<TEvent>(event: TEvent, host: ActionHost<TEvent>,
  * @example
  * return respondWithError(event, host, { code: 'NOT_FOUND', message: 'No such todo', statusCode: 404 })
  */
-export function respondWithError<TEvent>(event: TEvent, host: ActionHost<TEvent>, error: ActionErrorData, trace?: LifecycleTrace): unknown {
-  trace?.step('respond')
+export function respondWithError<TEvent>(event: TEvent, host: ActionHost<TEvent>, error: ActionErrorData): unknown {
+  traceOf(event, host)?.step('respond')
   const invalid = invalidErrorField(error)
   if (invalid) error = toErrorEnvelope(new TypeError(`An error envelope could not be sent as it is (${invalid})`))
-  return withTimings(event, host, host.send(event, error.statusCode, JSON.stringify({ success: false, error })), trace)
+  return send(event, host, error.statusCode, JSON.stringify({ success: false, error }))
 }
 
-/** A traced request (development only) answers with its timings as `Server-Timing`, once the host has the answer. */
-function withTimings<TEvent>(event: TEvent, host: ActionHost<TEvent>, answer: unknown, trace: LifecycleTrace | undefined): unknown {
+/** Sends through the host; a traced request (development only) also answers with its timings as `Server-Timing`. */
+function send<TEvent>(event: TEvent, host: ActionHost<TEvent>, status: number, body: string): unknown {
+  const answer = host.send(event, status, body)
+  const trace = traceOf(event, host)
   if (trace) host.setHeader(event, 'server-timing', trace.serverTiming())
   return answer
 }

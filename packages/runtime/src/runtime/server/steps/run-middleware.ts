@@ -2,14 +2,18 @@ import type { ActionMetadata, ActionMiddleware, MiddlewareResult, NextFunction }
 import type { ActionCall } from '../internal/action-call'
 import { mergeContext } from '../internal/merge-context'
 import { logInDevelopment } from '../internal/dev-logger'
-import type { LifecycleTrace } from '../internal/lifecycle-trace'
+import type { ActionHost } from '../internal/action-host'
+import { traceOf } from '../internal/lifecycle-trace'
 
 /** What an action's chain is made of, fixed when the action is defined. */
 export interface ChainDefinition {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   middleware: readonly ActionMiddleware<any, any, any>[]
   metadata: ActionMetadata
-  /** Runs the handler with the call once the chain has set its final context. */
+  /** The action's host: a traced request (development) is found through it, and each middleware times itself. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  host: ActionHost<any>
+  /** Runs the handler with the call once the chain has set its final context (timing it, when traced). */
   last: (call: ActionCall) => unknown
 }
 
@@ -21,8 +25,6 @@ export class MiddlewareContractError extends Error {
 /** One request's chain, shared by every middleware of it: once answered, a late `next()` runs nothing. */
 interface ChainRequest {
   answered: boolean
-  /** Set in development when the request is traced: each middleware and the handler time themselves. */
-  trace: LifecycleTrace | undefined
 }
 
 /**
@@ -31,10 +33,10 @@ interface ChainRequest {
  * late (from a timer, say) runs nothing further: the client was already told
  * the outcome, and a retry would repeat any side effect.
  * @example
- * const data = await runMiddlewareChain({ middleware, metadata, last: call => runHandler(handler, call) }, call)
+ * const data = await runMiddlewareChain({ middleware, metadata, host, last: call => runHandler(handler, call) }, call)
  */
-export function runMiddlewareChain(chain: ChainDefinition, call: ActionCall, trace?: LifecycleTrace): Promise<unknown> {
-  const request: ChainRequest = { answered: false, trace }
+export function runMiddlewareChain(chain: ChainDefinition, call: ActionCall): Promise<unknown> {
+  const request: ChainRequest = { answered: false }
   const outcome = runFrom(chain, call, request, 0, call.ctx)
   // registered before the caller awaits the outcome, so it runs first: the request is marked answered
   // before anything resumes, with data or a failure
@@ -63,8 +65,9 @@ async function runFrom(
   ctx: Record<string, unknown>,
 ): Promise<unknown> {
   const current = chain.middleware[index]!
-  // its span wraps the rest of the chain, as the middleware itself does
-  const timing = request.trace?.beginSpan('middleware', current.name || `middleware #${index + 1}`)
+  // when traced (development), its span wraps the rest of the chain, as the middleware itself does
+  const trace = traceOf(call.event, chain.host)
+  const timing = trace?.beginSpan('middleware', current.name || `middleware #${index + 1}`)
   let settled = false
   let misuse: MiddlewareContractError | undefined
   let called = false
@@ -99,7 +102,7 @@ async function runFrom(
   }
   finally {
     settled = true
-    if (timing) request.trace!.endSpan(timing)
+    if (timing) trace!.endSpan(timing)
   }
   if (!called) {
     const message = `Action middleware ${middlewareName(current, index)} returned without calling next(): the request was halted`
@@ -120,7 +123,7 @@ function runRest(chain: ChainDefinition, call: ActionCall, request: ChainRequest
   if (index < chain.middleware.length) return runFrom(chain, call, request, index, ctx)
   call.ctx = ctx
   try {
-    return request.trace ? request.trace.timeHandler(() => chain.last(call)) : chain.last(call)
+    return chain.last(call)
   }
   catch (error) {
     return rejectedQuietly(error)
