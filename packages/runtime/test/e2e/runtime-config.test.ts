@@ -66,4 +66,20 @@ describe('module options through runtime config', () => {
       expect(tight.status).toBe(200)
     })
   })
+
+  it('a limit in the environment that is no whole number stops the built server as it starts, quoting the value', async () => {
+    for (const [value, given] of [['abc', '"abc"'], ['', '""'], ['-1', '-1']]) {
+      const server = spawn(process.env.E2E_NODE || process.execPath, [join(inject('fixtureDir'), '.output/server/index.mjs')], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: { ...process.env, NITRO_PORT: String(await freePort()), NITRO_HOST: '127.0.0.1', NUXT_ACTION_ROUTE_MAX_BODY_SIZE: value },
+      })
+      let stderr = ''
+      server.stderr!.on('data', (chunk: Buffer) => {
+        stderr += chunk
+      })
+      const [code] = await once(server, 'exit')
+      expect(code, stderr).not.toBe(0)
+      expect(stderr).toContain(`actionRoute: \`maxBodySize\` must be a whole number of bytes (0 or more), got ${given}`)
+    }
+  })
 })
