@@ -47,19 +47,20 @@ export const colorMode = computed<'dark' | 'light'>({
 })
 
 /**
- * True while the panel runs inside Nuxt DevTools (which gives open-in-editor and requestForAuth).
+ * True while the panel runs inside Nuxt DevTools 3 (which gives its RPC: open-in-editor and requestForAuth).
  * @example
  * if (!insideDevtools.value) console.info('standalone')
  */
 export const insideDevtools = computed(() => Boolean(devtools.value?.devtools?.rpc))
 
 /**
- * Opens a file in the editor through DevTools' RPC (with DevTools' auth
- * token, kept in this origin's localStorage); false when that is not possible.
+ * Opens a file in the editor through DevTools 3's RPC (with DevTools' auth
+ * token, kept in this origin's localStorage); false when that is not possible
+ * (DevTools 4's dock, the panel on its own). `open-in-editor.ts` tries this first.
  * @example
- * await openInEditor('/app/server/api/todos/[id].patch.ts')
+ * await openThroughDevtools('/app/server/api/todos/[id].patch.ts')
  */
-export async function openInEditor(file: string): Promise<boolean> {
+export async function openThroughDevtools(file: string): Promise<boolean> {
   const rpc = devtools.value?.devtools?.rpc
   if (!rpc?.openInEditor) return false
   try {

@@ -56,6 +56,8 @@ export interface ActionInfo {
 /** Answer of GET /__action-route/api/routes. */
 export interface RegistryResponse {
   rootDir: string
+  /** Vite's open-in-editor endpoint on the dev server (`/_nuxt/__open-in-editor`), when the app builds with Vite. */
+  editorUrl?: string
   routes: RouteInfo[]
   recorder: { maxRecords: number, redactedHeaders: string[], redactedFields: string[] }
 }

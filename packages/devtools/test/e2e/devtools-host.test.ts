@@ -1,6 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { mkdir } from 'node:fs/promises'
+import { chmod, mkdir, mkdtemp, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { stripVTControlCharacters } from 'node:util'
 import type { Browser, Frame, Page } from 'playwright-core'
@@ -23,18 +25,31 @@ let browser: Browser
 let page: Page
 // the token DevTools 4 gave this browser once authorised with the printed code
 let devtools4Token = ''
+// the "editor" nuxi dev launches (LAUNCH_EDITOR) writes each file it is asked to open here, one per line
+let editorCallsFile = ''
+
+/** The files the editor was asked to open so far. */
+function editorCalls(): string[] {
+  return existsSync(editorCallsFile) ? readFileSync(editorCallsFile, 'utf8').split('\n').filter(Boolean) : []
+}
 
 beforeAll(async () => {
   if (!existsSync(fileURLToPath(new URL('../../dist/client/index.html', import.meta.url)))) {
     throw new Error('Build the panel first: pnpm --filter @action-route/devtools build')
   }
   await mkdir(results, { recursive: true })
+  const editorDir = await mkdtemp(join(tmpdir(), 'action-route-editor-'))
+  editorCallsFile = join(editorDir, 'calls.txt')
+  const editor = join(editorDir, 'editor.sh')
+  await writeFile(editor, `#!/bin/sh\necho "$1" >> '${editorCallsFile}'\n`)
+  await chmod(editor, 0o755)
   app = await startScratchDev({
     name: 'host',
     files: { 'server/api/hello.get.ts': 'export default defineAction({ handler: () => ({ hello: true }) })\n' },
     devtools: true,
     // DevTools 4 writes no token file: its user has only what authorising with the printed code gives the browser
     devtoolsToken: isDevtools3,
+    env: { LAUNCH_EDITOR: editor },
   })
   browser = await launchChromium()
   page = await browser.newPage({ viewport: { width: 1400, height: 900 } })
@@ -82,6 +97,10 @@ describe('the panel inside Nuxt DevTools (3 on Nuxt 4, 4 on Nuxt 5)', () => {
     await expect.poll(() => panel.locator('.app').getAttribute('data-host'), { timeout: 30_000 }).toBe('devtools')
     await expect.poll(() => panel.locator('.app').getAttribute('class')).toContain('dark')
     await panel.getByTestId('route-GET /api/hello').waitFor({ timeout: 30_000 })
+    // open-in-editor through DevTools 3's RPC, which launches the same editor
+    await panel.getByTestId('route-GET /api/hello').click()
+    await panel.getByRole('button', { name: 'Open in editor' }).click()
+    await expect.poll(editorCalls, { timeout: 15_000 }).toContain(join(app.rootDir, 'server/api/hello.get.ts'))
     await page.screenshot({ path: `${results}inside-devtools.png` })
   }, 180_000)
 
@@ -111,6 +130,10 @@ describe('the panel inside Nuxt DevTools (3 on Nuxt 4, 4 on Nuxt 5)', () => {
     await panel.getByTestId('route-GET /api/hello').waitFor({ timeout: 30_000 })
     // no DevTools client in the dock, but DevTools 4's colour mode is followed
     expect(await panel.locator('.app').getAttribute('class')).toContain('dark')
+    // and no DevTools RPC: open-in-editor goes through Vite's own endpoint on the dev server
+    await panel.getByTestId('route-GET /api/hello').click()
+    await panel.getByRole('button', { name: 'Open in editor' }).click()
+    await expect.poll(editorCalls, { timeout: 15_000 }).toContain(join(app.rootDir, 'server/api/hello.get.ts'))
     await panel.getByTestId('tab-log').click()
     expect((await fetch(`${app.baseURL}/api/hello`)).status).toBe(200)
     await panel.getByTestId('log-item').filter({ hasText: '/api/hello' }).first().waitFor({ timeout: 15_000 })
@@ -135,8 +158,11 @@ describe('the panel inside Nuxt DevTools (3 on Nuxt 4, 4 on Nuxt 5)', () => {
       await alone.getByTestId('route-GET /api/hello').waitFor({ timeout: 15_000 })
       expect(await alone.locator('.app').getAttribute('data-host')).toBe('standalone')
       expect(await alone.locator('.app').getAttribute('class')).toContain('light')
+      // no DevTools RPC here either: the file opens through Vite's endpoint, in the editor nuxi dev launches
+      const openedBefore = editorCalls().length
       await alone.getByRole('button', { name: 'Open in editor' }).click()
-      await alone.getByText('Open DevTools to use open-in-editor').waitFor()
+      await expect.poll(() => editorCalls().slice(openedBefore), { timeout: 15_000 }).toEqual([join(app.rootDir, 'server/api/hello.get.ts')])
+      expect(await alone.getByText('No editor could be opened').count()).toBe(0)
     }
     finally {
       await alone.close()

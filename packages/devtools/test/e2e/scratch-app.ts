@@ -42,6 +42,8 @@ export interface ScratchAppOptions {
    * `token` is then empty and the app counts as up once its endpoints refuse a caller.
    */
   devtoolsToken?: boolean
+  /** More environment for `nuxi dev` (`LAUNCH_EDITOR`, say). */
+  env?: Record<string, string>
 }
 
 /** A small action every scratch app answers, so the registry has something to list. */
@@ -92,7 +94,7 @@ export async function startScratchDev(options: ScratchAppOptions): Promise<Scrat
   if (!withToken) await rm(join(home.env.HOME!, '.nuxt/devtools/dev-auth-token.txt'))
   const port = await portInRange(42000, 44999)
   // Nuxt DevTools sets itself up only outside a test runner: it returns early under VITEST or TEST (and vitest sets NODE_ENV)
-  const env = Object.fromEntries(Object.entries({ ...process.env, ...home.env }).filter(([name]) => !options.devtools || !/^(?:VITEST.*|TEST|NODE_ENV)$/.test(name)))
+  const env = Object.fromEntries(Object.entries({ ...process.env, ...home.env, ...options.env }).filter(([name]) => !options.devtools || !/^(?:VITEST.*|TEST|NODE_ENV)$/.test(name)))
   const child = spawn(node, [nuxtBin, 'dev', '--port', String(port), '--host', '127.0.0.1', '--no-fork'], { cwd: rootDir, stdio: ['ignore', 'pipe', 'pipe'], env })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk))

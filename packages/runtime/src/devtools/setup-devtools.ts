@@ -69,6 +69,7 @@ export function setupActionRouteDevtools(nuxt: Nuxt, options: Partial<DevtoolsMo
       // DevTools 4 writes no token file: the browsers it authorised with its printed code are let in instead
       ...((devtoolsMajor ?? 0) >= 4 && { trustedTokensFile: viteDevtoolsAuthFile() }),
       requireToken: !isDevtoolsAuthorizationDisabled(nuxt),
+      editorUrl: viteEditorUrl(nuxt),
     })
   })
   hook('nitro:init', (instance) => {
@@ -95,6 +96,16 @@ export function setupActionRouteDevtools(nuxt: Nuxt, options: Partial<DevtoolsMo
   addServerHandler({ route: `${DEVTOOLS_BASE}/api/openapi.json`, method: 'get', handler: join(runtimeDir, files.openapi) })
 
   void addDevtoolsTab(nuxt, nitroMajor, devtoolsMajor)
+}
+
+/**
+ * Vite's own open-in-editor endpoint, which its dev server serves under the
+ * build assets folder: the panel opens files through it where DevTools gives
+ * it no RPC (DevTools 4's dock, the panel on its own). None with another builder.
+ */
+function viteEditorUrl(nuxt: Nuxt): string | undefined {
+  if (nuxt.options.builder !== '@nuxt/vite-builder') return undefined
+  return joinURL(nuxt.options.app.baseURL || '/', nuxt.options.app.buildAssetsDir || '/_nuxt/', '__open-in-editor')
 }
 
 /** The tab needs @action-route/devtools built; the endpoints work without it. */
