@@ -119,7 +119,12 @@ export default defineNuxtModule<ModuleOptions>({
       })
     }
     // single flight: a mutation's answer carries the fresh data of the queries its caller names
-    if (options.singleFlight ?? uses.singleFlight) addNitroPlugin(resolver.resolve('./runtime/server/plugins/single-flight'))
+    if (options.singleFlight ?? uses.singleFlight) {
+      addNitroPlugin(pickServerFile(nitroMajor, {
+        nitro2: resolver.resolve('./runtime/server/plugins/single-flight'),
+        nitro3: resolver.resolve('./runtime/server/plugins/single-flight.nitro3'),
+      }))
+    }
     const routeMap = setupRouteMap(nuxt, resolver.resolve('./runtime/app/route-map'))
 
     // HEAD answers like GET (DESIGN.md); the hook is typed by Nuxt's Nitro package, not by @nuxt/schema

@@ -6,7 +6,14 @@ import type { ScratchDev } from './scratch-app'
 let app: ScratchDev
 
 beforeAll(async () => {
-  app = await startScratchDev({ name: 'base-url', baseURL: '/base/' })
+  app = await startScratchDev({
+    name: 'base-url',
+    baseURL: '/base/',
+    files: {
+      'server/api/items.get.ts': 'export default defineAction({ handler: () => ({ items: [\'a\', \'b\'] }) })\n',
+      'server/api/items.post.ts': 'export default defineAction({ handler: () => ({ added: true }) })\n',
+    },
+  })
 })
 afterAll(() => app?.close())
 
@@ -57,5 +64,23 @@ describe('an app with app.baseURL /base/ in nuxi dev', () => {
     expect(asset.headers.get('content-type')).toMatch(/javascript/)
     // what the panel computes from its own URL (api.ts: new URL('../api/', location.href))
     expect(new URL('../api/routes', `${app.baseURL}/base/__action-route/client/`).href).toBe(endpoint('routes'))
+  })
+
+  it('names Vite\'s open-in-editor endpoint under the base', async () => {
+    const registry = await (await fetch(endpoint('routes'), { headers: app.authHeaders })).json() as RegistryResponse
+    expect(registry.editorUrl).toBe('/base/_nuxt/__open-in-editor')
+  })
+
+  it('answers a mutation with the fresh data of the queries its caller names, the URLs the client sends being the app\'s own, without the base', async () => {
+    const post = (refresh: string[]) => fetch(`${app.baseURL}/base/api/items`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-action-refresh': JSON.stringify(refresh) },
+      body: '{}',
+    })
+    expect(await (await post(['/api/items'])).json()).toEqual({
+      success: true,
+      data: { added: true },
+      refreshed: { '/api/items': { success: true, data: { items: ['a', 'b'] } } },
+    })
   })
 })

@@ -86,4 +86,23 @@ describe('single flight on the server', () => {
     expect(seen[0]!.method).toBe('GET')
     expect(Object.fromEntries(seen[0]!.headers)).toEqual({ cookie: 'session=1', authorization: 'Bearer t' })
   })
+
+  it('puts the app\'s base URL before each query\'s URL on h3 v2, whose app routes the URL as a browser sends it', async () => {
+    const seen: string[] = []
+    const event = {
+      method: 'POST',
+      headers: { 'x-action-refresh': JSON.stringify(['/api/todos', '/shop/api/stats']) },
+      req: { url: 'http://app.test/shop/api/todos', headers: new Headers() },
+      app: {
+        fetch(request: Request) {
+          seen.push(new URL(request.url).pathname)
+          return Response.json({ success: true, data: [] })
+        },
+      },
+    }
+    const answer = JSON.parse(await withRefreshedQueries(event as unknown as FakeEvent, host, success, '/shop/') as string)
+    // keyed by the URLs the caller sent; one already under the base is not given it twice
+    expect(Object.keys(answer.refreshed)).toEqual(['/api/todos', '/shop/api/stats'])
+    expect(seen).toEqual(['/shop/api/todos', '/shop/api/stats'])
+  })
 })

@@ -8,11 +8,15 @@ import { withRefreshedQueries } from './internal/single-flight'
  * module calls it at start-up when the app's code uses those options
  * (`actionRoute.singleFlight` decides otherwise); a plain h3 2 app calls it
  * once itself. Without it every answer is left as it is and the client
- * refetches the queries.
+ * refetches the queries. `baseURL` is the path the app is served under when
+ * it is not `/` (h3 v2 routes the URL as a browser sends it; Nuxt passes its
+ * `app.baseURL`).
  * @example
  * import { enableSingleFlight } from '@action-route/runtime/server/h3-v2'
  * enableSingleFlight()
+ * enableSingleFlight({ baseURL: '/shop/' }) // an app served under /shop/
  */
-export function enableSingleFlight(): void {
-  switchSingleFlightOn(withRefreshedQueries)
+export function enableSingleFlight(options: { baseURL?: string } = {}): void {
+  const baseURL = options.baseURL || '/'
+  switchSingleFlightOn((event, host, body) => withRefreshedQueries(event, host, body, baseURL))
 }

@@ -1,3 +1,4 @@
+import { withBase } from 'ufo'
 import type { ActionHost } from './action-host'
 
 /** The request header naming the queries whose fresh data the caller wants with the answer: a JSON array of URLs. */
@@ -33,8 +34,12 @@ function askedUrls(header: string): string[] {
   return urls.every(inApp) ? [...new Set(urls)].slice(0, MAX_REFRESHED) : []
 }
 
-/** How to call this app in-process from this event, or `undefined` where the host offers no way (a plain h3 app). */
-function inProcessGet(event: unknown): ((url: string) => Promise<unknown>) | undefined {
+/**
+ * How to call this app in-process from this event, or `undefined` where the host offers no way (a plain h3 app).
+ * The URLs are the app's own, as the client calls them (`/api/todos`): Nitro 2's `$fetch` puts the app's base
+ * URL before them; h3 v2's app routes the URL as a browser sends it, so `baseURL` goes before them here.
+ */
+function inProcessGet(event: unknown, baseURL: string): ((url: string) => Promise<unknown>) | undefined {
   const { $fetch, app, req } = event as { $fetch?: NitroFetch, app?: { fetch?: AppFetch }, req?: { url?: unknown, headers?: Headers } }
   // the inner GETs never ask for refreshed data themselves, and carry no body
   const override = { [REFRESH_HEADER]: '', 'content-length': '0' }
@@ -47,7 +52,7 @@ function inProcessGet(event: unknown): ((url: string) => Promise<unknown>) | und
     const headers = new Headers(req.headers)
     for (const name of [REFRESH_HEADER, 'content-length', 'content-type']) headers.delete(name)
     const base = req.url
-    return async url => (await fetchApp.call(app, new Request(new URL(url, base), { headers }))).json()
+    return async url => (await fetchApp.call(app, new Request(new URL(withBase(url, baseURL), base), { headers }))).json()
   }
   return undefined
 }
@@ -65,13 +70,15 @@ const isEnvelope = (value: unknown): boolean => typeof value === 'object' && val
  * envelope, or would make the answer too big is left out: the caller
  * refetches it.
  * @example
- * const sent = await withRefreshedQueries(event, host, JSON.stringify({ success: true, data }))
+ * `baseURL` is the app's (`app.baseURL` in Nuxt), for hosts that route the full URL.
+ * @example
+ * const sent = await withRefreshedQueries(event, host, JSON.stringify({ success: true, data }), '/')
  */
-export function withRefreshedQueries<TEvent>(event: TEvent, host: ActionHost<TEvent>, body: string): string | Promise<string> {
+export function withRefreshedQueries<TEvent>(event: TEvent, host: ActionHost<TEvent>, body: string, baseURL = '/'): string | Promise<string> {
   const asked = host.header(event, REFRESH_HEADER)
   if (!asked || !body.startsWith('{"success":true')) return body
   const method = host.method(event)
-  const get = method === 'GET' || method === 'HEAD' ? undefined : inProcessGet(event)
+  const get = method === 'GET' || method === 'HEAD' ? undefined : inProcessGet(event, baseURL)
   const urls = get ? askedUrls(asked) : []
   if (!get || urls.length === 0) return body
   return Promise.all(urls.map(url => get(url).catch(() => undefined))).then((results) => {
