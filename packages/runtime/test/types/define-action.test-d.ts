@@ -71,6 +71,17 @@ describe('defineAction types', () => {
     })
   })
 
+  it('keeps every middleware\'s context when one of them adds nothing (a logger calling next())', () => {
+    const logRequests = defineActionMiddleware(async ({ next }) => next())
+    const addsEmpty = defineActionMiddleware(async ({ next }) => next({ ctx: {} }))
+    defineAction({
+      middleware: [logRequests, auth, addsEmpty, tenant],
+      handler: ({ ctx }) => {
+        expectTypeOf(ctx).toEqualTypeOf<{ user: User, tenant: string }>()
+      },
+    })
+  })
+
   it('SPEC TCtx default: a map of string to unknown without middleware', () => {
     defineAction({ handler: ({ ctx }) => expectTypeOf(ctx).toEqualTypeOf<Record<string, unknown>>() })
   })

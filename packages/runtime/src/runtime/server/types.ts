@@ -88,6 +88,15 @@ type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) ext
 /** Flattens an intersection into one object type, for readable hovers. */
 export type Simplify<T> = { [K in keyof T]: T[K] } & {}
 
+/**
+ * What one middleware adds to the context. Distributes over a union of
+ * middleware, one member at a time: inferred from the union whole, the
+ * candidates would be reduced, and `{}` (a middleware that adds nothing)
+ * would swallow every other middleware's context.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AddedContext<TMiddleware> = TMiddleware extends ActionMiddleware<never, infer TAdded, any, any> ? TAdded : never
+
 /** The context added by each middleware of an array, merged. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type InferMiddlewareContext<TMiddleware extends readonly ActionMiddleware<any, any, any, any>[]>
@@ -95,9 +104,7 @@ export type InferMiddlewareContext<TMiddleware extends readonly ActionMiddleware
   = [TMiddleware[number]] extends [never] ? Record<string, unknown>
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     : ActionMiddleware<any, any, any, any>[] extends TMiddleware ? Record<string, unknown>
-      : Simplify<UnionToIntersection<
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any
-        TMiddleware[number] extends ActionMiddleware<never, infer TAdded, any, any> ? TAdded : never>>
+      : Simplify<UnionToIntersection<AddedContext<TMiddleware[number]>>>
 
 /** Context after merging `TAdded` into `TCtx` (later keys win). */
 export type MergeContext<TCtx, TAdded> = Simplify<Omit<TCtx, keyof TAdded> & TAdded>
