@@ -68,9 +68,8 @@ const isEnvelope = (value: unknown): boolean => typeof value === 'object' && val
  * caller that did not ask, a GET, a failure, a host with no in-process
  * fetch. A query that fails to load, answers something other than an
  * envelope, or would make the answer too big is left out: the caller
- * refetches it.
- * @example
- * `baseURL` is the app's (`app.baseURL` in Nuxt), for hosts that route the full URL.
+ * refetches it. `baseURL` is the app's (`app.baseURL` in Nuxt), for hosts
+ * that route the full URL.
  * @example
  * const sent = await withRefreshedQueries(event, host, JSON.stringify({ success: true, data }), '/')
  */
