@@ -4,9 +4,9 @@ import { execFileSync, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { createServer } from 'node:net'
 import { join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { freePort } from './free-port.mjs'
 
 // a child process builds, on the target's Node, with the Nuxt the app installed (`nuxt` exports loadNuxt and build);
 // from a file, not `node -e`: Nitro's prerender worker inherits the process's flags, and `--input-type` stops it
@@ -132,13 +132,4 @@ async function startServer(node, output) {
     await new Promise(resolve => setTimeout(resolve, 100))
   }
   return { baseURL, close }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolve(port))
-    })
-  })
 }

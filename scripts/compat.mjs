@@ -97,9 +97,11 @@ function assertNativeOnNitro3(dir, buildLog) {
     .filter(entry => entry.isFile() && entry.name.endsWith('.mjs'))
     .map(entry => ({ name: entry.name, text: readFileSync(join(entry.parentPath, entry.name), 'utf8') }))
   const holding = pattern => files.filter(file => pattern.test(file.text)).map(file => file.name).join(', ')
-  if (holding(/__is_handler__|wrapLegacyHandler/)) throw new Error(`h3 v1 code in the Nuxt 5 server output: ${holding(/__is_handler__|wrapLegacyHandler/)}`)
+  const legacy = holding(/__is_handler__|wrapLegacyHandler/)
+  if (legacy) throw new Error(`h3 v1 code in the Nuxt 5 server output: ${legacy}`)
   for (const [what, pattern] of [['the form middleware', /__action\b/], ['single flight', /x-action-refresh/], ['development messages', /\[action-route\]/]]) {
-    if (holding(pattern)) throw new Error(`${what} in a Nuxt 5 server whose app does not use it: ${holding(pattern)}`)
+    const found = holding(pattern)
+    if (found) throw new Error(`${what} in a Nuxt 5 server whose app does not use it: ${found}`)
   }
 }
 

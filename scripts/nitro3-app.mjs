@@ -5,10 +5,10 @@
 // `application/json` on every answer. `pnpm test:nitro3`; exits non-zero on the first failure.
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { NUXT5_NITRO } from './compat-targets.mjs'
+import { freePort } from './free-port.mjs'
 import { nodeBinary } from './node-binary.mjs'
 import { packWorkspace, writePackedAppManifest } from './packed-app.mjs'
 
@@ -66,15 +66,6 @@ export default defineAction({
 function run(command, args, options = {}) {
   console.log(`$ ${command} ${args.join(' ')}`)
   execFileSync(command, args, { stdio: 'inherit', ...options })
-}
-
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-      const { port } = server.address()
-      server.close(() => resolvePort(port))
-    })
-  })
 }
 
 async function waitFor(url, server, output) {

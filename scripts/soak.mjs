@@ -5,14 +5,13 @@
 //        pnpm soak --dev: the same against `nuxi dev` with the DevTools recorder on (memory must stay bounded)
 import { execFileSync, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { once } from 'node:events'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import os, { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
+import { freePort } from './free-port.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const playground = join(root, 'playground')
@@ -73,15 +72,6 @@ function rssMiB(pid) {
     }
   }
   return Math.round(total / 1024 * 10) / 10
-}
-
-async function freePort() {
-  const server = createServer().listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  const { port } = server.address()
-  server.close()
-  await once(server, 'close')
-  return port
 }
 
 async function load(url, total) {
