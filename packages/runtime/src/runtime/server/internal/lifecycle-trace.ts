@@ -34,6 +34,9 @@ export interface LifecycleTrace {
  * False in a production build, where Nitro replaces `import.meta.dev` with
  * `false`: `traceOf` is then always `undefined`, and the bundler drops every
  * timing call of the lifecycle. Without a build tool's word, tracing stays possible.
+ * Read here rather than shared with dev-logger.ts: imported from another
+ * module, the constant is not folded, and a Nuxt 5 server kept every timing
+ * call (+0.3 kB gzip, measured).
  */
 const TRACEABLE: boolean = (import.meta as { dev?: boolean }).dev !== false
 
