@@ -98,6 +98,13 @@ describe('defineAction types', () => {
     expectTypeOf(nothing['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: null, errors: {} } | undefined>()
   })
 
+  it('an output schema that allows undefined types the data as null, what the wire carries', () => {
+    const empty = defineAction({ outputSchema: z.void(), handler: () => {} })
+    expectTypeOf(empty['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: null, errors: {} } | undefined>()
+    const maybe = defineAction({ outputSchema: v.optional(v.object({ id: v.number() })), handler: () => undefined })
+    expectTypeOf(maybe['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: { id: number } | null, errors: {} } | undefined>()
+  })
+
   it('data is what a thenable the handler returns (a query builder) resolves to', () => {
     const query: PromiseLike<{ id: number }[]> = { then: (resolve, reject) => Promise.resolve([{ id: 1 }]).then(resolve, reject) }
     const listed = defineAction({ handler: () => query })

@@ -16,6 +16,8 @@ describe.each(hosts)('conformance on $name', (host) => {
     query: StandardSchemaV1
     /** { id: number, title: string }, dropping any other key */
     output: StandardSchemaV1
+    /** output schemas that accept a handler returning nothing: void, undefined, an optional object */
+    noData: Record<string, StandardSchemaV1>
   }
 
   const libraries: Record<string, LibrarySchemas> = {
@@ -23,11 +25,13 @@ describe.each(hosts)('conformance on $name', (host) => {
       todo: z.object({ title: z.string().min(1), done: z.boolean().default(false), tags: z.array(z.object({ name: z.string().min(1) })).optional() }),
       query: z.object({ page: z.coerce.number().int() }),
       output: z.object({ id: z.number(), title: z.string() }),
+      noData: { void: z.void(), undefined: z.undefined(), optional: z.object({ id: z.number() }).optional() },
     },
     'zod 3 (zod/v3)': {
       todo: z3.object({ title: z3.string().min(1), done: z3.boolean().default(false), tags: z3.array(z3.object({ name: z3.string().min(1) })).optional() }),
       query: z3.object({ page: z3.coerce.number().int() }),
       output: z3.object({ id: z3.number(), title: z3.string() }),
+      noData: { void: z3.void(), undefined: z3.undefined(), optional: z3.object({ id: z3.number() }).optional() },
     },
     'valibot': {
       todo: v.object({
@@ -37,12 +41,15 @@ describe.each(hosts)('conformance on $name', (host) => {
       }),
       query: v.object({ page: v.pipe(v.string(), v.toNumber(), v.integer()) }),
       output: v.object({ id: v.number(), title: v.string() }),
+      noData: { void: v.void(), undefined: v.undefined(), optional: v.optional(v.object({ id: v.number() })) },
     },
     'arktype': {
       todo: type({ 'title': 'string > 0', 'done': 'boolean = false', 'tags?': type({ name: 'string > 0' }).array() }),
       query: type({ page: 'string.integer.parse' }),
       // arktype keeps undeclared keys unless told to delete them
       output: type({ '+': 'delete', 'id': 'number', 'title': 'string' }),
+      // arktype has no `void` keyword
+      noData: { undefined: type('undefined'), optional: type({ id: 'number' }).or('undefined') },
     },
   }
 
@@ -54,6 +61,10 @@ describe.each(hosts)('conformance on $name', (host) => {
         '/list': host.defineAction({ input: schemas.query, handler: ({ input }) => input }),
         '/secret': host.defineAction({ outputSchema: schemas.output, handler: () => ({ id: 1, title: 'x', secret: 'hunter2' }) }),
         '/bad-output': host.defineAction({ outputSchema: schemas.output, handler: () => ({ id: 'one', title: 2 }) }),
+        ...Object.fromEntries(Object.entries(schemas.noData).flatMap(([kind, schema]) => [
+          [`/no-data/${kind}`, host.defineAction({ outputSchema: schema, handler: () => undefined })],
+          [`/no-data-async/${kind}`, host.defineAction({ outputSchema: schema, handler: async () => {} })],
+        ])),
       })
     })
     afterAll(() => server.close())
@@ -96,6 +107,15 @@ describe.each(hosts)('conformance on $name', (host) => {
       const { text, body } = await call(`${server.url}/secret`)
       expect(body).toEqual({ success: true, data: { id: 1, title: 'x' } })
       expect(text).not.toContain('hunter2')
+    })
+
+    it('validates a handler\'s undefined as undefined (void, undefined, optional output schemas) and answers data: null', async () => {
+      for (const kind of Object.keys(schemas.noData)) {
+        for (const route of [`/no-data/${kind}`, `/no-data-async/${kind}`]) {
+          const { status, body } = await call(`${server.url}${route}`)
+          expect({ route, status, body }).toEqual({ route, status: 200, body: { success: true, data: null } })
+        }
+      }
     })
 
     it('answers OUTPUT_VALIDATION_ERROR 500 with fieldErrors for a bad result', async () => {

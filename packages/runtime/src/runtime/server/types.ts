@@ -132,9 +132,9 @@ export type ActionHandler<TInput, TParams, TCtx, TOutput, TEvent = H3Event, TErr
 // eslint-disable-next-line @typescript-eslint/no-invalid-void-type
 export type ActionData<TOutput> = TOutput extends undefined | void ? null : TOutput
 
-/** The data an action answers with: the output schema's output when given, else the handler's return. */
+/** The data an action answers with: the output schema's output when given, else the handler's return (`undefined` as `null`). */
 export type InferActionData<TOutput, TOutputSchema> = TOutputSchema extends StandardSchemaV1
-  ? StandardSchemaV1.InferOutput<TOutputSchema>
+  ? ActionData<StandardSchemaV1.InferOutput<TOutputSchema>>
   : ActionData<Awaited<TOutput>>
 
 /** Raw route params, as h3 gives them. */

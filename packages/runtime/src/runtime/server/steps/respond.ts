@@ -15,7 +15,8 @@ function isSuccessStatusWithBody(status: number): boolean {
 
 /**
  * Step 6, success: 200, or the status the handler set (201, 202...) when it
- * can carry the envelope. The envelope is serialised here so that a value JSON
+ * can carry the envelope. A handler (or output schema) that gave `undefined`
+ * answers `data: null`, so the envelope always has `data`. The envelope is serialised here so that a value JSON
  * cannot hold (BigInt, a cycle) still answers with an envelope. With single
  * flight on, a caller that named queries gets their fresh data in the same
  * body. A traced request (development) also answers with its timings as
@@ -27,7 +28,7 @@ export function respondWithData<TEvent>(event: TEvent, host: ActionHost<TEvent>,
   traceOf(event, host)?.step('respond')
   let body: string
   try {
-    body = JSON.stringify({ success: true, data })
+    body = JSON.stringify({ success: true, data: data === undefined ? null : data })
   }
   catch (error) {
     return respondWithError(event, host, toErrorEnvelope(error))

@@ -2,15 +2,14 @@ import type { ActionHandler } from '../types'
 import type { ActionCall } from '../internal/action-call'
 import { isPromiseLike } from '../internal/is-promise-like'
 
-function nullIfUndefined(data: unknown): unknown {
-  return data === undefined ? null : data
-}
-
 /**
- * Step 4: calls the handler with `{ input, params, event, ctx }`. A handler
- * that returns `undefined` answers `data: null`, so the envelope always has `data`.
+ * Step 4: calls the handler with `{ input, params, event, ctx }` and gives
+ * what it returned, `undefined` included: the output schema (step 5) checks
+ * that value, and only the answer (step 6) writes `undefined` as `null`.
  * A synchronous handler gets a synchronous result (no promise on the hot path);
  * a promise or other thenable (a query builder) gets a promise.
+ * @example
+ * const data = runHandler(({ input }) => input, call)
  */
 export function runHandler(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -18,5 +17,6 @@ export function runHandler(
   call: ActionCall,
 ): unknown {
   const data = handler(call)
-  return isPromiseLike(data) ? Promise.resolve(data).then(nullIfUndefined) : nullIfUndefined(data)
+  // a thenable that is not a Promise (a query builder) is awaited like one
+  return isPromiseLike(data) && !(data instanceof Promise) ? Promise.resolve(data) : data
 }
