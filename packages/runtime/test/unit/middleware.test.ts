@@ -22,9 +22,28 @@ describe.each(hosts)('middleware on $name', (host) => {
     }
   })
 
+  /** Maps every Error to its own message: a contract error must never reach it. */
+  const revealingMapper = (error: Error) => ({ code: 'MAPPED', message: error.message, statusCode: 503 })
+  const forgetful = host.defineActionMiddleware('forgetful', async () => undefined as never)
+  const greedy = host.defineActionMiddleware('greedy', async ({ next }) => {
+    await next()
+    return next()
+  })
+  const mappedByBuilder = host.createActionClient().handleServerError(revealingMapper)
+
   beforeAll(async () => {
     captureDevLogs(logs)
     server = await host.serve({
+      '/mapped/skips-next': host.defineAction({ middleware: [forgetful], handleServerError: revealingMapper, handler: () => 'ran' }),
+      '/mapped/twice': host.defineAction({ middleware: [greedy], handleServerError: revealingMapper, handler: () => 'ran' }),
+      '/mapped-by-builder/skips-next': mappedByBuilder.use(forgetful).handler(() => 'ran'),
+      '/mapped-by-builder/twice': mappedByBuilder.use(greedy).handler(() => 'ran'),
+      '/mapped/handler-throws': host.defineAction({
+        handleServerError: revealingMapper,
+        handler: () => {
+          throw new Error('Database is down')
+        },
+      }),
       '/onion': host.defineAction({
         middleware: [
           host.defineActionMiddleware('timer', async ({ next }) => {
@@ -164,6 +183,19 @@ describe.each(hosts)('middleware on $name', (host) => {
         expect(body.error.code, path).toBe('INTERNAL_ERROR')
       }
       expect(handlerRuns).toBe(1)
+    })
+
+    it('answers a middleware that skips next() or calls it twice with INTERNAL_ERROR 500, never through handleServerError', async () => {
+      for (const path of ['/mapped/skips-next', '/mapped/twice', '/mapped-by-builder/skips-next', '/mapped-by-builder/twice']) {
+        const { status, body } = await call(`${server.url}${path}`)
+        expect({ path, status, body }).toEqual({
+          path,
+          status: 500,
+          body: { success: false, error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred', statusCode: 500 } },
+        })
+      }
+      // the same mapper still maps what the handler throws
+      expect((await call(`${server.url}/mapped/handler-throws`)).body.error).toEqual({ code: 'MAPPED', message: 'Database is down', statusCode: 503 })
     })
 
     it('halts the chain with the thrown error, handler not run', async () => {

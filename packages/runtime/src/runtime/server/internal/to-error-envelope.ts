@@ -7,6 +7,7 @@ import { logInDevelopment } from './dev-logger'
 import { toSafeFieldErrors } from './field-errors'
 import { invalidErrorField, isErrorStatus } from './sendable-error'
 import { honourDeclaration } from './error-declarations'
+import { MiddlewareContractError } from './middleware-contract-error'
 
 const INTERNAL_ERROR: ActionErrorData = Object.freeze({
   code: 'INTERNAL_ERROR',
@@ -77,6 +78,9 @@ function errorOf(thrown: unknown, handleServerError?: ServerErrorHandler, hostEr
       statusCode: isErrorStatus(fromHost.statusCode) ? fromHost.statusCode : 500,
     }
   }
+
+  // a middleware that skipped next() or called it twice: the runtime's own failure, never the app's mapper's
+  if (thrown instanceof MiddlewareContractError) return internalError(thrown)
 
   // any other Error, through handleServerError when given
   if (thrown instanceof Error && handleServerError) {

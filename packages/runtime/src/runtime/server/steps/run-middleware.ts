@@ -4,6 +4,7 @@ import { mergeContext } from '../internal/merge-context'
 import { logInDevelopment } from '../internal/dev-logger'
 import type { ActionHost } from '../internal/action-host'
 import { traceOf } from '../internal/lifecycle-trace'
+import { MiddlewareContractError } from '../internal/middleware-contract-error'
 
 /** What an action's chain is made of, fixed when the action is defined. */
 export interface ChainDefinition {
@@ -15,11 +16,6 @@ export interface ChainDefinition {
   host: ActionHost<any>
   /** Runs the handler with the call once the chain has set its final context (timing it, when traced). */
   last: (call: ActionCall) => unknown
-}
-
-/** Thrown when a middleware does not call `next()` exactly once: fails closed, answers INTERNAL_ERROR. */
-export class MiddlewareContractError extends Error {
-  override name = 'MiddlewareContractError'
 }
 
 /** One request's chain, shared by every middleware of it: once answered, a late `next()` runs nothing. */
