@@ -43,13 +43,15 @@ describe('body field redaction', () => {
       profile: { card: { cardNumber: '4111111111111111', cvc: '123', holder: 'Ann' } },
       devices: [{ name: 'phone', pin: 1234 }, { name: 'tablet', otp: ['1', '2'] }],
       credentials: { token: { nested: 'object is hidden whole' } },
+      order: { creditCard: { number: '4111111111111111', cvc: '123' } },
     }, { redact })
     expect(value).toEqual({
       email: 'a@b.c',
       password: '[redacted]',
-      profile: { card: { cardNumber: '[redacted]', cvc: '[redacted]', holder: 'Ann' } },
+      profile: { card: '[redacted]' },
       devices: [{ name: 'phone', pin: '[redacted]' }, { name: 'tablet', otp: '[redacted]' }],
-      credentials: { token: '[redacted]' },
+      credentials: '[redacted]',
+      order: { creditCard: '[redacted]' },
     })
   })
 

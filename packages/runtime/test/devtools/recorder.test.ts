@@ -67,7 +67,7 @@ describe('recorder', () => {
     })
     expect(record.url).toBe('/api/login?otp=[redacted]&next=/home')
     expect(record.query).toEqual({ otp: '[redacted]', next: '/home' })
-    expect(record.input).toEqual({ email: 'ann@example.com', password: '[redacted]', card: [{ cvv: '[redacted]' }] })
+    expect(record.input).toEqual({ email: 'ann@example.com', password: '[redacted]', card: '[redacted]' })
     expect(record.envelope).toEqual({ success: true, data: { access_token: '[redacted]', user: 'ann' } })
     expect(JSON.stringify(recorder.list())).not.toMatch(/hunter2|123456|999|tok-abc/)
   })
@@ -101,6 +101,39 @@ describe('recorder', () => {
   it('leaves records that fit unmarked', () => {
     const recorder = createRecorder({ maxRecords: 10 })
     expect(recorder.add(draft('/api/small')).truncated).toBeUndefined()
+  })
+
+  it('redacts token, key, session and signature headers by the same name rule as fields', () => {
+    const recorder = createRecorder({ maxRecords: 10 })
+    const record = recorder.add(draft('/api/me', {
+      'x-api-key': 'k-1', 'X-Auth-Token': 't-2', 'x-csrf-token': 'c-3', 'x-amz-security-token': 'a-4', 'x-action-route-token': 'd-5',
+      'x-hub-signature-256': 's-6', 'accept': 'application/json', 'keep-alive': 'timeout=5', 'x-request-id': 'r-1',
+    }))
+    expect(record.headers).toEqual({
+      'x-api-key': '[redacted]', 'x-auth-token': '[redacted]', 'x-csrf-token': '[redacted]', 'x-amz-security-token': '[redacted]', 'x-action-route-token': '[redacted]',
+      'x-hub-signature-256': '[redacted]', 'accept': 'application/json', 'keep-alive': 'timeout=5', 'x-request-id': 'r-1',
+    })
+  })
+
+  it('redacts jwt, sessionId, authorization, sig and key in bodies, queries and the URL', () => {
+    const recorder = createRecorder({ maxRecords: 10 })
+    const record = recorder.add({
+      ...draft('/api/hook'),
+      url: '/api/hook?sig=s-1&key=k-2&page=2',
+      query: { sig: 's-1', key: 'k-2', page: '2' },
+      input: { jwt: 'j-3', sessionId: 'i-4', authorization: 'Bearer b-5', nested: { session_id: 'i-6', apiKey: 'k-7' } },
+    })
+    expect(record.url).toBe('/api/hook?sig=[redacted]&key=[redacted]&page=2')
+    expect(record.query).toEqual({ sig: '[redacted]', key: '[redacted]', page: '2' })
+    expect(record.input).toEqual({ jwt: '[redacted]', sessionId: '[redacted]', authorization: '[redacted]', nested: { session_id: '[redacted]', apiKey: '[redacted]' } })
+    expect(JSON.stringify(record)).not.toMatch(/s-1|k-2|j-3|i-4|b-5|i-6|k-7/)
+  })
+
+  it('redacts a configured header name in a body too, and a configured field name in headers', () => {
+    const recorder = createRecorder({ maxRecords: 10, redactHeaders: ['x-member'], redactFields: ['tenant'] })
+    const record = recorder.add({ ...draft('/api/x', { 'x-member': 'm-1', 'Tenant': 't-1' }), input: { x_member: 'm-2', tenant: 't-2' } })
+    expect(record.headers).toEqual({ 'x-member': '[redacted]', 'tenant': '[redacted]' })
+    expect(record.input).toEqual({ x_member: '[redacted]', tenant: '[redacted]' })
   })
 
   it('joins repeated headers and drops undefined ones', () => {

@@ -7,9 +7,9 @@ import { toRecordedValue } from './internal/to-recorded-value'
 export interface RecorderOptions {
   /** How many records are kept; the oldest goes first. */
   maxRecords: number
-  /** Header names redacted on top of authorization, cookie and set-cookie. */
+  /** Names redacted on top of the sensitive-name rule (authorization, cookie, `*-token`, `*-key`...); headers, fields and query parameters share one list. */
   redactHeaders?: readonly string[]
-  /** Body and query field names redacted on top of the defaults (password, token, otp...). */
+  /** Names redacted on top of the sensitive-name rule (password, token, otp...); fields, query parameters and headers share one list. */
   redactFields?: readonly string[]
   /** Records kept from before (a Nitro restart), already bounded and redacted: the newest `maxRecords` are kept, and new ids go on after the highest. */
   restore?: readonly RequestRecord[]
@@ -40,7 +40,9 @@ export function createRecorder(options: RecorderOptions): Recorder {
   const maxRecords = Math.max(1, Math.floor(options.maxRecords))
   const extraRedacted = [...(options.redactHeaders ?? [])]
   const extraFields = [...(options.redactFields ?? [])]
-  const redactField = createFieldRedactor(extraFields)
+  // one rule for every name: a header named in redactFields is redacted as a field named in redactHeaders is
+  const extraNames = [...extraRedacted, ...extraFields]
+  const redactField = createFieldRedactor(extraNames)
   const buffer: (RequestRecord | undefined)[] = Array.from({ length: maxRecords })
   let next = 0
   let count = 0
@@ -78,7 +80,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
         ...draft,
         id: ++lastId,
         url,
-        headers: redactHeaders(withUrlRedacted(draft.headers, draft.url, url), extraRedacted),
+        headers: redactHeaders(withUrlRedacted(draft.headers, draft.url, url), extraNames),
         // path segments are part of the URL, so params are bounded but not redacted
         params: bounded('params', () => false),
         query: bounded('query', redactField),

@@ -1,37 +1,21 @@
+import { createSensitiveNameTest, SENSITIVE_NAMES } from '../../server/internal/sensitive-names'
 import { REDACTED } from './redact-headers'
 
-/** Body and query fields whose values are never stored, whatever the options say. */
-export const DEFAULT_REDACTED_FIELDS = [
-  'password', 'passwd', 'pwd', 'pass', 'passcode', 'passphrase',
-  'secret', 'client_secret', 'token', 'access_token', 'refresh_token', 'id_token', 'auth_token', 'session_token',
-  'csrf_token', 'xsrf_token', 'api_key', 'apikey', 'private_key',
-  'otp', 'totp', 'one_time_code', 'one_time_password', 'mfa_code', 'verification_code',
-  'cvc', 'cvv', 'cvv2', 'card_number', 'cc_number', 'credit_card', 'credit_card_number', 'pan', 'pin', 'ssn',
-] as const
-
-// a name ending in one of these is sensitive too: newPassword, confirm_password, githubToken, stripeSecret...
-const SENSITIVE_SUFFIXES = ['password', 'passwd', 'passphrase', 'passcode', 'secret', 'token', 'apikey', 'privatekey']
-
-/** `Client_Secret`, `client-secret` and `clientSecret` all become `clientsecret`. */
-function normaliseFieldName(name: string): string {
-  return name.toLowerCase().replace(/[\s_-]/g, '')
-}
+/** Names whose values are never stored, whatever the options say (the rule also redacts names containing `token`, `secret`...). */
+export const DEFAULT_REDACTED_FIELDS = SENSITIVE_NAMES
 
 /**
- * A test that says whether a body or query field must be redacted: the
- * defaults plus `extra`, compared case-insensitively and ignoring `_`, `-`
- * and spaces.
+ * A test that says whether a body field, query parameter or header must be
+ * redacted: the sensitive-name rule plus `extra`, compared case-insensitively
+ * and ignoring `_`, `-`, `.` and spaces.
  * @example
  * const redact = createFieldRedactor(['member_number'])
  * redact('newPassword') // true
+ * redact('x-api-key') // true
  * redact('memberNumber') // true
  */
 export function createFieldRedactor(extra: readonly string[] = []): (name: string) => boolean {
-  const names = new Set([...DEFAULT_REDACTED_FIELDS, ...extra].map(normaliseFieldName))
-  return (name) => {
-    const normalised = normaliseFieldName(name)
-    return names.has(normalised) || SENSITIVE_SUFFIXES.some(suffix => normalised.endsWith(suffix))
-  }
+  return createSensitiveNameTest(extra)
 }
 
 /**

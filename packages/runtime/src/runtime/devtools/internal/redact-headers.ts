@@ -1,4 +1,6 @@
-/** Headers that are never stored, whatever the options say. */
+import { createSensitiveNameTest } from '../../server/internal/sensitive-names'
+
+/** Headers that are never stored, whatever the options say (the sensitive-name rule redacts more: `x-api-key`, `x-csrf-token`...). */
 export const ALWAYS_REDACTED = ['authorization', 'cookie', 'set-cookie', 'proxy-authorization'] as const
 
 /** What replaces a redacted header value. */
@@ -6,15 +8,19 @@ export const REDACTED = '[redacted]'
 
 /**
  * A copy of the headers with sensitive values replaced, before anything is
- * stored. Names compare case-insensitively; repeated headers are joined.
+ * stored: the names the sensitive-name rule or `extra` names (the same rule
+ * as body fields: case, `_`, `-` and spaces ignored). Names are lowercased;
+ * repeated headers are joined.
+ * @example
+ * redactHeaders({ 'X-Api-Key': 'k', 'accept': ['a', 'b'] }) // { 'x-api-key': '[redacted]', 'accept': 'a, b' }
  */
 export function redactHeaders(headers: Record<string, string | string[] | undefined>, extra: readonly string[] = []): Record<string, string> {
-  const hidden = new Set([...ALWAYS_REDACTED, ...extra.map(name => name.toLowerCase())])
+  const isSensitive = createSensitiveNameTest(extra)
   const safe: Record<string, string> = {}
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue
     const key = name.toLowerCase()
-    safe[key] = hidden.has(key) ? REDACTED : Array.isArray(value) ? value.join(', ') : value
+    safe[key] = isSensitive(key) ? REDACTED : Array.isArray(value) ? value.join(', ') : value
   }
   return safe
 }
