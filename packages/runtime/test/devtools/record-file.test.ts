@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -40,6 +40,18 @@ describe('the record file', () => {
     expect(readRecordFile(file).map(record => record.path)).toEqual(['/api/1'])
     recorder.clear()
     expect(JSON.parse(await readFile(file, 'utf8'))).toEqual([])
+  })
+
+  it('writes the file readable by its owner only (0600), and narrows an older file left readable by all', async () => {
+    const recorder = createRecorder({ maxRecords: 10 })
+    const kept = keepRecordFile(recorder, file)
+    recorder.add(draft('/api/1'))
+    kept.flush()
+    expect((await stat(file)).mode & 0o777).toBe(0o600)
+
+    await chmod(file, 0o644)
+    expect(readRecordFile(file)).toHaveLength(1)
+    expect((await stat(file)).mode & 0o777).toBe(0o600)
   })
 
   it.each([
