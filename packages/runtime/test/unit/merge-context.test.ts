@@ -36,4 +36,18 @@ describe('context merge', () => {
     expect(mergeContext({}, added)).toEqual({})
     expect(mergeContext({}, Object.assign(Object.create(null), { own: 1 }))).toEqual({ own: 1 })
   })
+
+  it('keeps own enumerable symbol keys, merging their plain objects, at any depth', () => {
+    const session = Symbol('session')
+    const trace = Symbol.for('trace')
+    const hidden = Symbol('hidden')
+    const base = { [session]: { id: 's1' }, user: { id: 1 } }
+    const added = Object.defineProperty({ [session]: { fresh: true }, user: { [trace]: 'abc' }, [trace]: ['t'] }, hidden, { value: 1, enumerable: false })
+    const merged = mergeContext(base, added)
+    expect(merged[session as unknown as string]).toEqual({ id: 's1', fresh: true })
+    expect((merged.user as Record<symbol, unknown>)[trace]).toBe('abc')
+    expect(merged[trace as unknown as string]).toEqual(['t'])
+    expect(Object.getOwnPropertySymbols(merged)).toEqual([session, trace])
+    expect(base[session]).toEqual({ id: 's1' })
+  })
 })
