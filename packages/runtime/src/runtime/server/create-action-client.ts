@@ -6,6 +6,7 @@ import type {
   ActionMetadata,
   ActionMiddleware,
   InferActionData,
+  InferMiddlewareContext,
   InferSchemaInput,
   InferSchemaOutput,
   MergeContext,
@@ -51,6 +52,12 @@ export interface ActionClient<
 
 /** Options a client starts from. */
 export interface ActionClientOptions {
+  /**
+   * Run in order in every action the client finishes, before the middleware added with `.use()`;
+   * the context they add is typed for everything after them.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  middleware?: readonly ActionMiddleware<any, any, any>[]
   metadata?: ActionMetadata
   handleServerError?: ServerErrorHandler
   maxBodySize?: number
@@ -68,6 +75,16 @@ interface ClientState extends ActionClientOptions {
 }
 
 type DefineAnyAction = (options: AnyActionOptions) => unknown
+
+/**
+ * The context a client starts with: what the middleware of its `middleware`
+ * option add, `{}` without any.
+ * @example
+ * type Ctx = InitialClientContext<[typeof auth]> // { user: User }
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type InitialClientContext<TMiddleware extends readonly ActionMiddleware<any, any, any, any>[]>
+  = [TMiddleware[number]] extends [never] ? {} : InferMiddlewareContext<TMiddleware>
 
 function build(state: Readonly<ClientState>, define: DefineAnyAction): ActionClient<never> {
   const next = (change: Partial<ClientState>) => build(Object.freeze({ ...state, ...change }), define)
@@ -91,13 +108,18 @@ function build(state: Readonly<ClientState>, define: DefineAnyAction): ActionCli
 
 /**
  * A builder whose `.handler()` finishes the action with `define` (each entry's
- * own defineAction), starting from `options`.
+ * own defineAction), starting from `options` (its `middleware` first).
  * @example
  * export function createActionClient(options = {}) {
  *   return createActionClientFor(defineAction, options)
  * }
  */
 export function createActionClientFor<TEvent>(define: DefineAnyAction, options: ActionClientOptions = {}): ActionClient<{}, undefined, undefined, undefined, TEvent> {
+  const middleware: unknown = options.middleware ?? []
+  if (!Array.isArray(middleware) || middleware.some(entry => typeof entry !== 'function')) {
+    throw new TypeError('createActionClient: `middleware` must be an array of functions')
+  }
   const metadata = options.metadata === undefined ? undefined : deepFrozenCopy({ ...options.metadata })
-  return build(Object.freeze({ ...options, metadata, middleware: [] }), define) as unknown as ActionClient<{}, undefined, undefined, undefined, TEvent>
+  // the option's middleware come first; `.use()` appends after them
+  return build(Object.freeze({ ...options, metadata, middleware: [...middleware] }), define) as unknown as ActionClient<{}, undefined, undefined, undefined, TEvent>
 }

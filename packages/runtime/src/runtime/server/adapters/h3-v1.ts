@@ -25,7 +25,7 @@ import type { ActionHost } from '../internal/action-host'
 import { readStreamWithLimit } from '../internal/read-stream'
 import { queryOfPath } from '../internal/query-of-path'
 import { createActionCore } from '../define-action'
-import type { ActionClient, ActionClientOptions } from '../create-action-client'
+import type { ActionClient, ActionClientOptions, InitialClientContext } from '../create-action-client'
 import { createActionClientFor } from '../create-action-client'
 
 /**
@@ -177,12 +177,16 @@ export function defineAction<
 }
 
 /**
- * Starts a builder that shares middleware, schemas and metadata across actions.
+ * Starts a builder that shares middleware, schemas and metadata across actions;
+ * `middleware` given here run first, before those added with `.use()`.
  * @example
- * export const authed = createActionClient().use(auth)
+ * export const authed = createActionClient({ middleware: [auth] })
  * // server/api/me.get.ts
  * export default authed.handler(({ ctx }) => ctx.user)
  */
-export function createActionClient(options: ActionClientOptions = {}): ActionClient<{}> {
-  return createActionClientFor<H3Event>(defineAction as never, options)
+export function createActionClient<
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  TMiddleware extends readonly ActionMiddleware<any, any, H3Event>[] = [],
+>(options: Omit<ActionClientOptions, 'middleware'> & { middleware?: [...TMiddleware] } = {}): ActionClient<InitialClientContext<TMiddleware>> {
+  return createActionClientFor<H3Event>(defineAction as never, options) as never
 }

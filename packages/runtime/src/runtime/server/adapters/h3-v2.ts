@@ -13,7 +13,7 @@ import type { ActionHost } from '../internal/action-host'
 import { readStreamWithLimit } from '../internal/read-stream'
 import { fieldsOf } from '../internal/fields-of'
 import { createActionCore } from '../define-action'
-import type { ActionClient, ActionClientOptions } from '../create-action-client'
+import type { ActionClient, ActionClientOptions, InitialClientContext } from '../create-action-client'
 import { createActionClientFor } from '../create-action-client'
 
 /**
@@ -167,11 +167,15 @@ export function defineAction<
 }
 
 /**
- * Starts a builder that shares middleware, schemas and metadata across actions.
+ * Starts a builder that shares middleware, schemas and metadata across actions;
+ * `middleware` given here run first, before those added with `.use()`.
  * @example
- * export const authed = createActionClient().use(auth)
+ * export const authed = createActionClient({ middleware: [auth] })
  * export default authed.handler(({ ctx }) => ctx.user)
  */
-export function createActionClient(options: ActionClientOptions = {}): ActionClient<{}, undefined, undefined, undefined, H3V2Event> {
-  return createActionClientFor<H3V2Event>(defineAction as never, options)
+export function createActionClient<
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  TMiddleware extends readonly ActionMiddleware<any, any, H3V2Event>[] = [],
+>(options: Omit<ActionClientOptions, 'middleware'> & { middleware?: [...TMiddleware] } = {}): ActionClient<InitialClientContext<TMiddleware>, undefined, undefined, undefined, H3V2Event> {
+  return createActionClientFor<H3V2Event>(defineAction as never, options) as never
 }
