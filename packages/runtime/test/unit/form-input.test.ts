@@ -34,6 +34,31 @@ describe('formToInput', () => {
     expect(formToInput([['tags.99999999', 'a']])).toEqual({ tags: { 99999999: 'a' } })
   })
 
+  it('keeps the array slots of a whole form within its entries: a grid of N names each at index N-1 builds no N x N holes', () => {
+    const size = 2000
+    const input = formToInput(Array.from({ length: size }, (_, index): [string, string] => [`k${index}.${size - 1}`, 'v'])) as Record<string, unknown>
+    let slots = 0
+    for (const value of Object.values(input)) slots += Array.isArray(value) ? value.length : Object.keys(value as object).length
+    expect(slots).toBeLessThanOrEqual(2 * size)
+    expect(JSON.stringify(input).length).toBeLessThan(100 * size)
+  })
+
+  it('keeps an index skipped by a removed row, so the rows after it keep theirs', () => {
+    expect(formToInput([['tags.0', 'a'], ['tags.2', 'c']])).toEqual({ tags: ['a', undefined, 'c'] })
+    expect(JSON.stringify(formToInput([['items.0.name', 'a'], ['items.2.name', 'c']]))).toBe('{"items":[{"name":"a"},null,{"name":"c"}]}')
+  })
+
+  it('reads a field named like an Object.prototype member as any other name', () => {
+    expect(formToInput([['toString', '1'], ['hasOwnProperty', '3'], ['valueOf', '2'], ['a.isPrototypeOf', '4'], ['tags.0', 'x'], ['tags.0', 'y']])).toEqual({
+      toString: '1',
+      hasOwnProperty: '3',
+      valueOf: '2',
+      a: { isPrototypeOf: '4' },
+      tags: [['x', 'y']],
+    })
+    expect(formToInput([['toString', '1'], ['toString', '2']])).toEqual({ toString: ['1', '2'] })
+  })
+
   it('sends a form holding a file as FormData of its flat names, without the blank entries', () => {
     const file = new File(['hi'], 'a.txt')
     const input = formToInput([['title', 'T'], ['file', file], ['note', ''], ['other', new File([], '')]])

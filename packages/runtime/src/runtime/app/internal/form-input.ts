@@ -6,26 +6,33 @@ const isUnsafeKey = (key: string): boolean => key === '__proto__' || key === 'co
 const isBlank = (value: FormDataEntryValue): boolean => !(typeof value === 'string' ? value : value.name)
 
 /**
- * Puts one value at a dot path. A whole-number segment below `maxIndex`
- * makes an array (so `tags.99999999` cannot build a huge one), any other an
- * object; a name seen twice becomes a list, as the server reads a flat form.
+ * Puts one value at a dot path. A whole-number segment makes an array, any
+ * other an object; a name seen twice becomes a list, as the server reads a
+ * flat form. An index past an array's end leaves holes, which all arrays of
+ * the form share one budget of (its entry count): past it the index becomes
+ * an object key, so no form builds more array slots than twice its entries
+ * (`tags.99999999` builds no huge array, nor do a thousand names `kN.999`).
  * Without a value only the containers are made, so a blank `address.city`
  * still reads as `address: {}` and its error lands on `address.city`.
  */
-function setAtPath(target: Record<string, unknown>, path: string[], value: FormDataEntryValue | undefined, maxIndex: number): void {
+function setAtPath(target: Record<string, unknown>, path: string[], value: FormDataEntryValue | undefined, budget: { holes: number }): void {
   let node: Record<string, unknown> = target
   for (let index = 0; index < path.length - 1; index++) {
     const key = path[index]!
-    const wantsArray = /^\d+$/.test(path[index + 1]!) && Number(path[index + 1]) < maxIndex
     const existing = node[key]
+    const holes = /^\d+$/.test(path[index + 1]!) ? Number(path[index + 1]) - (Array.isArray(existing) ? existing.length : 0) : Infinity
+    const wantsArray = holes <= budget.holes
+    if (wantsArray && holes > 0) budget.holes -= holes
     if (typeof existing !== 'object' || existing === null || existing instanceof Blob || Array.isArray(existing) !== wantsArray) {
-      node[key] = wantsArray ? [] : {}
+      // an array out of budget keeps its rows as the keys of an object
+      node[key] = wantsArray ? [] : { ...existing as object }
     }
     node = node[key] as Record<string, unknown>
   }
   const last = path[path.length - 1]!
   if (value === undefined) return
-  const existing = node[last]
+  // own keys only: a field named `toString` or `hasOwnProperty` is a name like any other
+  const existing = Object.hasOwn(node, last) ? node[last] : undefined
   if (existing === undefined) node[last] = value
   else if (Array.isArray(existing) && !Array.isArray(node)) existing.push(value)
   else node[last] = [existing, value]
@@ -59,7 +66,11 @@ function trimBlankRows(value: unknown): boolean {
  *   wholly blank at the end of an array are dropped (spare rows);
  * - values stay strings (the schema coerces numbers and booleans, as for a
  *   query) and files stay `File`;
- * - `__proto__`, `constructor` and `prototype` segments drop the entry.
+ * - an array's indexes are kept as sent (a removed row leaves a hole), but
+ *   the holes of all arrays together are at most the number of entries:
+ *   past that, indexes become object keys;
+ * - `__proto__`, `constructor` and `prototype` segments drop the entry; any
+ *   other name, `toString` or `hasOwnProperty` included, is a name like any other.
  * With a file among the entries the answer is a `FormData` of the same flat
  * names (sent as multipart, as today); otherwise the nested object (sent as JSON).
  * @example
@@ -75,7 +86,8 @@ export function formToInput(entries: FormEntries): Record<string, unknown> | For
     return form
   }
   const input: Record<string, unknown> = {}
-  for (const [name, value] of kept) setAtPath(input, name.split('.'), isBlank(value) ? undefined : value, kept.length)
+  const budget = { holes: kept.length }
+  for (const [name, value] of kept) setAtPath(input, name.split('.'), isBlank(value) ? undefined : value, budget)
   trimBlankRows(input)
   return input
 }
