@@ -3,6 +3,7 @@ import { dirname, join, relative } from 'pathe'
 import { camelCase } from 'scule'
 import type { SharedMiddleware } from '../../../templates/types'
 import { CliError } from './cli-error'
+import { readServerNames } from './project/auto-import-names'
 import { exists } from './write-file-atomic'
 
 /** A shared middleware a route will import, and whether its file must be written. */
@@ -58,7 +59,10 @@ function exportsName(source: string, name: string): boolean {
 /**
  * Plans each shared middleware: its file in `<serverDir>/utils`, the export the
  * route imports, and the relative import path from the route file. An existing
- * file is used as is, and refused when it does not export that name.
+ * file is used as is, and refused when it does not export that name. A name whose
+ * export the server code already gets (h3's `getCookie`, Nitro's `useStorage`, the
+ * module's, another file's in server/utils) is refused: Nitro would auto-import
+ * the middleware in its place in every server file.
  * @example
  * await planSharedMiddleware(['auth'], { serverDir: '/app/server', routeFile: '/app/server/api/todos/index.get.ts', rootDir: '/app' })
  * // [{ name: 'auth', exportName: 'auth', importPath: '../../utils/auth', file: '/app/server/utils/auth.ts', create: true }]
@@ -68,9 +72,15 @@ export async function planSharedMiddleware(
   paths: { serverDir: string, routeFile: string, rootDir: string },
 ): Promise<PlannedMiddleware[]> {
   const planned: PlannedMiddleware[] = []
+  const serverNames = names.length > 0 ? await readServerNames(paths) : new Map<string, string[]>()
   for (const name of names) {
     const exportName = camelCase(name)
     const file = join(paths.serverDir, 'utils', `${name}.ts`)
+    // the middleware's own file may export it: that is the middleware being reused
+    const owner = serverNames.get(exportName)?.find(owner => owner !== `${relative(paths.rootDir, file)} exports already`)
+    if (owner) {
+      throw new CliError(`"${name}" would export ${exportName}, which ${owner}: ${relative(paths.rootDir, file)} would replace it in every server file. Pick another name, like ${name}-middleware.`)
+    }
     let importPath = relative(dirname(paths.routeFile), file.replace(/\.ts$/, ''))
     if (!importPath.startsWith('.')) importPath = `./${importPath}`
     const create = !(await exists(file))
