@@ -4,7 +4,7 @@ import { fileToRoute } from '../../runtime/src/routes/file-to-route'
 import { CliError } from './cli-error'
 import { checkExamples, checkOptionalKeys } from './infer/check-examples'
 import { inferExamplesShape, inferQueryShape } from './infer/infer-shape'
-import { isInside } from './is-inside'
+import { isReallyInside } from './is-inside'
 import { detectSchemaLibraries, schemaLibraries, toSchemaLibrary } from './project/detect-schema'
 import { loadProject } from './project/load-project'
 import type { Project } from './project/load-project'
@@ -129,7 +129,7 @@ export async function createActionWith(options: CreateActionOptions, internals: 
   const display = (file: string) => relative(project.rootDir, file)
   const routeDir = join(project.serverDir, folder)
   const expectedFile = join(routeDir, `${spec.route}.${method}.ts`)
-  if (!isInside(routeDir, expectedFile)) throw new CliError(`"${spec.route}" would leave server/${folder}.`)
+  if (!await isReallyInside(routeDir, expectedFile)) throw new CliError(`"${spec.route}" would leave server/${folder} (a symlink on the way leads out of it): nothing was written.`)
   const middleware = await planSharedMiddleware(middlewareNames, { serverDir: project.serverDir, routeFile: expectedFile, rootDir: project.rootDir })
   const url = fileToRoute(`${spec.route}.ts`, folder === 'routes' ? '' : '/api').route
 
@@ -153,7 +153,7 @@ export async function createActionWith(options: CreateActionOptions, internals: 
   const files: CreatedActionFile[] = []
   for (const output of rendered) {
     const file = resolve(project.rootDir, output.path)
-    if (!isInside(project.rootDir, file)) {
+    if (!await isReallyInside(project.rootDir, file)) {
       throw new CliError(`The template wants to write ${output.path}, outside the project: nothing was written.`, { code: 'TEMPLATE' })
     }
     files.push({ file, path: display(file), contents: output.contents, existed: await exists(file) })

@@ -1,4 +1,6 @@
-import { readdir } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'pathe'
 import { vi, describe, expect, it } from 'vitest'
 import { logger } from '../src/logger'
 import { add, createApp } from './helpers'
@@ -33,6 +35,37 @@ describe('create-action add refuses', () => {
     await expect(add(app, '../../etc/evil.get')).rejects.toThrow('would leave the routes folder: ".." and "." segments are not allowed.')
     await expect(add(app, 'todos/../../x.get')).rejects.toThrow('".." and "." segments are not allowed')
     await expectNothingWritten(app)
+  })
+
+  it('refuses a route under a symlink in server/api that leads out of the app, and writes nothing outside', async () => {
+    const app = await createApp()
+    const outside = await mkdtemp(join(tmpdir(), 'create-action-outside-'))
+    try {
+      await mkdir(join(app.dir, 'server/api'), { recursive: true })
+      await symlink(outside, join(app.dir, 'server/api/escape'), 'dir')
+      await expect(add(app, 'escape/evil.get')).rejects.toThrow('"escape/evil" would leave server/api (a symlink on the way leads out of it): nothing was written.')
+      await expect(add(app, 'escape/deeper/evil.post', '--middleware', 'audit')).rejects.toThrow('would leave server/api')
+      expect(await readdir(outside)).toEqual([])
+      expect(app.has('server/utils')).toBe(false)
+    }
+    finally {
+      await rm(outside, { recursive: true, force: true })
+    }
+  })
+
+  it('refuses a shared middleware when server/utils is a symlink out of the app', async () => {
+    const app = await createApp()
+    const outside = await mkdtemp(join(tmpdir(), 'create-action-outside-'))
+    try {
+      await mkdir(join(app.dir, 'server'), { recursive: true })
+      await symlink(outside, join(app.dir, 'server/utils'), 'dir')
+      await expect(add(app, 'a.get', '--middleware', 'audit')).rejects.toThrow('outside the project: nothing was written.')
+      expect(await readdir(outside)).toEqual([])
+      expect(app.has('server/api/a.get.ts')).toBe(false)
+    }
+    finally {
+      await rm(outside, { recursive: true, force: true })
+    }
   })
 
   it('refuses an absolute route path', async () => {
