@@ -17,6 +17,7 @@ import {
   DEFAULT_MAX_FORM_FILES,
   DEFAULT_MAX_JSON_DEPTH,
 } from './runtime/server/internal/action-defaults'
+import { trustedOriginsOf } from './runtime/server/internal/trusted-origins'
 
 /** Options under `actionRoute` in nuxt.config. */
 export interface ModuleOptions {
@@ -28,6 +29,13 @@ export interface ModuleOptions {
   maxFormFiles: number
   /** Deepest nesting of a JSON body (`[]` and `{}` are one level), for every action that does not set its own. Default 128. */
   maxJsonDepth: number
+  /**
+   * Origins whose pages may post to every action (`['https://admin.example']`; `['*']` for any). Left out (`[]`),
+   * a POST, PUT, PATCH or DELETE that a browser marks as from another origin answers CROSS_ORIGIN_REQUEST 403
+   * before its body is read; an action adds its own with `defineAction({ trustedOrigins })`. At run time,
+   * `NUXT_ACTION_ROUTE_TRUSTED_ORIGINS` (comma-separated) replaces the list.
+   */
+  trustedOrigins: string[]
   /** The DevTools tab, its endpoints (answering only the DevTools auth token) and the request recorder, in `nuxi dev` only: `{ enabled: true, maxRecords: 200, redactHeaders: [], redactFields: [] }`. */
   devtools?: Partial<DevtoolsModuleOptions>
   /** The OpenAPI 3.1 document of the actions in production, made at build time: `{ route: '/openapi.json', info, servers }`. Off by default; `nuxi dev` always serves it under `/__action-route/api/openapi.json` (docs/openapi.md). */
@@ -71,9 +79,11 @@ export default defineNuxtModule<ModuleOptions>({
     maxFormFields: DEFAULT_MAX_FORM_FIELDS,
     maxFormFiles: DEFAULT_MAX_FORM_FILES,
     maxJsonDepth: DEFAULT_MAX_JSON_DEPTH,
+    trustedOrigins: [],
   },
   async setup(options, nuxt) {
     assertInputLimits(options, 'actionRoute')
+    const trustedOrigins = [...trustedOriginsOf(options.trustedOrigins, 'actionRoute')]
     const resolver = createResolver(import.meta.url)
     // one set of server files per Nitro major: h3 v1 for Nitro 2 (Nuxt 3 and 4), h3 v2 for Nitro 3 (Nuxt 5),
     // so Nuxt 5 runs no file through its Nitro v2 compatibility layer (docs/compatibility.md)
@@ -91,6 +101,7 @@ export default defineNuxtModule<ModuleOptions>({
       maxFormFields: options.maxFormFields,
       maxFormFiles: options.maxFormFiles,
       maxJsonDepth: options.maxJsonDepth,
+      trustedOrigins,
     })
     addNitroPlugin(pickServerFile(nitroMajor, {
       nitro2: resolver.resolve('./runtime/server/plugins/action-defaults'),

@@ -94,12 +94,13 @@ describe('generateOpenApiDocument', async () => {
     expect(Object.keys((tree.requestBody as { content: object }).content)).toEqual(['application/json'])
   })
 
-  it('wraps every answer in the envelope: data, 422 with fieldErrors, 400, 413, 415, 500 and each declared error', () => {
+  it('wraps every answer in the envelope: data, 422 with fieldErrors, 400, 403, 413, 415, 500 and each declared error', () => {
     const patch = document.paths['/api/todos/{id}']!.patch!
-    expect(Object.keys(patch.responses)).toEqual(['201', '400', '404', '409', '413', '415', '422', '500', 'default'])
+    expect(Object.keys(patch.responses)).toEqual(['201', '400', '403', '404', '409', '413', '415', '422', '500', 'default'])
     const schemaAt = (status: string) => (patch.responses[status]!.content as Record<string, { schema: Schema }>)['application/json']!.schema
     expect(schemaAt('201').properties.data).toEqual({ type: 'object', properties: { id: { type: 'number' }, title: { type: 'string' } }, required: ['id', 'title'], additionalProperties: false })
     expect(schemaAt('404').properties.error.properties.code).toEqual({ type: 'string', enum: ['NOT_FOUND', 'SERVER_ERROR'] })
+    expect(schemaAt('403').properties.error.properties.code).toEqual({ type: 'string', enum: ['CROSS_ORIGIN_REQUEST', 'SERVER_ERROR'] })
     expect(schemaAt('422').properties.error.required).toContain('fieldErrors')
     expect(schemaAt('500').properties.error.properties.code.enum).toEqual(['INTERNAL_ERROR', 'OUTPUT_VALIDATION_ERROR', 'SERVER_ERROR'])
     expect(document.paths['/api/todos']!.head!.responses['200']).toEqual({ description: expect.any(String) })

@@ -1,18 +1,23 @@
-import type { ActionResult } from '../server/types'
+import type { ActionErrorData, ActionResult } from '../server/types'
+import type { InputLimits } from '../server/internal/action-defaults'
+import { createSensitiveNameTest } from '../server/internal/sensitive-names'
 import type { FormPostState } from '../app/internal/form-post'
 import { FORM_FLASH_COOKIE, FORM_QUERY, formId } from '../app/internal/form-post'
 import { formToInput } from '../app/internal/form-input'
 import { isActionResult } from '../app/internal/call-action'
 import { FORWARDED_REQUEST_HEADERS, ssrCallHeaders, staysInApp } from '../app/internal/forwarded-headers'
-import { isCrossSite } from './internal/is-cross-site'
+import { isCrossOrigin } from '../server/internal/cross-origin'
 import { clearFlashCookie, flashCookie, readFlashCookie } from './internal/flash-cookie'
+import { readPostedForm, unsupportedFormType } from './internal/read-posted-form'
+import { samePagePath } from './internal/page-path'
 
 /** The page request, as both Nitro majors can give it. */
 export interface FormPostRequest {
   method: string
   url: URL
   headers: Headers
-  readForm: () => Promise<FormData>
+  /** The whole body; called only once its declared length is within `maxBodySize`. */
+  readBody: () => Promise<Uint8Array>
 }
 
 /** Calls an action inside the app: `path` is the action's URL below the app's base. */
@@ -21,25 +26,34 @@ export type LocalFetch = (path: string, init: { method: string, headers: Record<
 /** What the page request becomes. */
 export type FormPostOutcome
   = | { kind: 'pass' }
-    | { kind: 'refuse', status: number, message: string }
+    | { kind: 'refuse', status: number, code: string, message: string }
     | { kind: 'redirect', location: string, setCookies: string[] }
     | { kind: 'render', status?: number, state: FormPostState, setCookies: string[] }
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const PASS: FormPostOutcome = { kind: 'pass' }
+const isSecretName = createSensitiveNameTest()
 
-/** The page's own URL without the form's query: where a success redirects, where the flash cookie lives. */
+const refuse = ({ statusCode, code, message }: ActionErrorData): FormPostOutcome => ({ kind: 'refuse', status: statusCode, code, message })
+
+/** The page's own URL without the form's query, never off this origin: where a success redirects. */
 function pageLocation(url: URL): string {
   const query = new URLSearchParams(url.search)
   for (const name of Object.values(FORM_QUERY)) query.delete(name)
   const search = query.toString()
-  return search ? `${url.pathname}?${search}` : url.pathname
+  return search ? `${samePagePath(url)}?${search}` : samePagePath(url)
 }
 
-/** A form's text entries, to fill the fields again; files cannot be. */
-function textValues(form: FormData): Record<string, string> {
+/**
+ * A form's text entries, to fill the fields again; files cannot be, and a
+ * field whose name says it is secret (`password`, `card_number`, `cvc`...,
+ * the DevTools recorder's rule) never goes back to the page.
+ */
+function textValues(entries: Array<[string, FormDataEntryValue]>): Record<string, string> {
   const values: Record<string, string> = Object.create(null)
-  for (const [name, value] of form) if (typeof value === 'string' && !(name in values)) values[name] = value
+  for (const [name, value] of entries) {
+    if (typeof value === 'string' && !(name in values) && !name.split('.').some(isSecretName)) values[name] = value
+  }
   return { ...values }
 }
 
@@ -85,29 +99,30 @@ export function mayConcernForms(method: string, path: string, cookie: string | n
  * back to the page after a success, or renders the page with the error's
  * status (422 for field errors) and the posted values. A post from another
  * site is refused (403) before anything is read; a body over `maxBodySize`
- * or without a length too (413, 411). Everything else passes untouched.
+ * or without a length too (413, 411), and a form over the module's
+ * `maxFormFields`, `maxFormFiles` or `maxJsonDepth` (413) before it is built,
+ * as an action refuses them: every refusal is answered with an envelope.
+ * Everything else passes untouched.
  * @example
- * const outcome = await handleFormPost(request, (path, init) => nitroApp.localFetch(path, init), { maxBodySize: 1048576 })
+ * const outcome = await handleFormPost(request, (path, init) => nitroApp.localFetch(path, init), actionDefaults)
  */
-export async function handleFormPost(request: FormPostRequest, fetchLocal: LocalFetch, limits: { maxBodySize: number }): Promise<FormPostOutcome> {
+export async function handleFormPost(request: FormPostRequest, fetchLocal: LocalFetch, limits: InputLimits): Promise<FormPostOutcome> {
   if (request.method === 'GET') return readFlash(request)
   const target = request.method === 'POST' ? request.url.searchParams.get(FORM_QUERY.action) : null
   if (target === null) return PASS
-  if (isCrossSite(request.headers)) return { kind: 'refuse', status: 403, message: 'A form of another site cannot post here' }
+  if (isCrossOrigin(name => request.headers.get(name))) return { kind: 'refuse', status: 403, code: 'CROSS_ORIGIN_REQUEST', message: 'A form of another site cannot post here' }
   const method = (request.url.searchParams.get(FORM_QUERY.method) ?? 'POST').toUpperCase()
   // an action's URL as useActionForm builds it: a path of this app, no query (so never another form post)
-  if (!staysInApp(target) || /[?#]/.test(target) || !BODY_METHODS.has(method)) return { kind: 'refuse', status: 400, message: 'The form names no action of this app' }
+  if (!staysInApp(target) || /[?#]/.test(target) || !BODY_METHODS.has(method)) return { kind: 'refuse', status: 400, code: 'BAD_REQUEST', message: 'The form names no action of this app' }
   const length = request.headers.get('content-length')
-  if (length === null) return { kind: 'refuse', status: 411, message: 'A form post needs a Content-Length' }
-  if (Number(length) > limits.maxBodySize) return { kind: 'refuse', status: 413, message: `A form post is limited to ${limits.maxBodySize} bytes` }
+  if (length === null) return { kind: 'refuse', status: 411, code: 'LENGTH_REQUIRED', message: 'A form post needs a Content-Length' }
+  if (Number(length) > limits.maxBodySize) return { kind: 'refuse', status: 413, code: 'PAYLOAD_TOO_LARGE', message: `Request body is larger than ${limits.maxBodySize} bytes` }
+  const postedType = request.headers.get('content-type') ?? ''
+  const unsupported = unsupportedFormType(postedType)
+  if (unsupported) return refuse(unsupported)
 
-  let form: FormData
-  try {
-    form = await request.readForm()
-  }
-  catch {
-    return { kind: 'refuse', status: 400, message: 'Invalid form data in request body' }
-  }
+  const form = await readPostedForm(await request.readBody(), postedType, limits)
+  if (!Array.isArray(form)) return refuse(form)
   const { body, contentType } = await toBody(formToInput(form))
   const pageHeaders = Object.fromEntries(FORWARDED_REQUEST_HEADERS.map(name => [name, request.headers.get(name) ?? undefined]))
   const response = await fetchLocal(target, {

@@ -64,6 +64,8 @@ export interface ActionClientOptions {
   maxFormFields?: number
   maxFormFiles?: number
   maxJsonDepth?: number
+  /** Origins whose pages may post to every action of this client, as `defineAction`'s `trustedOrigins`. */
+  trustedOrigins?: readonly string[]
 }
 
 interface ClientState extends ActionClientOptions {

@@ -30,6 +30,7 @@ export type RuntimeErrorCode
     | 'PARSE_ERROR'
     | 'PAYLOAD_TOO_LARGE'
     | 'UNSUPPORTED_MEDIA_TYPE'
+    | 'CROSS_ORIGIN_REQUEST'
     | 'INTERNAL_ERROR'
     | 'SERVER_ERROR'
 

@@ -14,6 +14,7 @@ import { runHandler } from './steps/run-handler'
 import { validateOutput } from './steps/validate-output'
 import { respondWithData, respondWithError } from './steps/respond'
 import { startTrace, traceOf } from './internal/lifecycle-trace'
+import { trustedOriginsOf } from './internal/trusted-origins'
 
 /** Options of any action, whatever its schemas and event type: what the lifecycle reads. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -36,6 +37,7 @@ export function createActionCore<TEvent>(options: AnyActionOptions, host: Action
   assertStandardSchema(options.params, 'params')
   assertStandardSchema(options.outputSchema, 'outputSchema')
   assertInputLimits(options, 'defineAction')
+  const trustedOrigins = trustedOriginsOf(options.trustedOrigins, 'defineAction')
   const middleware: readonly ActionMiddleware[] = options.middleware ?? []
   if (!Array.isArray(middleware) || middleware.some(entry => typeof entry !== 'function')) {
     throw new TypeError('defineAction: `middleware` must be an array of functions')
@@ -61,9 +63,9 @@ export function createActionCore<TEvent>(options: AnyActionOptions, host: Action
     const trace = startTrace(event, host)
     try {
       // each step awaits only when it is asynchronous: a sync schema and a GET cost no microtask
-      // 1. parse the input (query or body) and the route params
+      // 1. parse the input (query or body, a body only from this origin or a trusted one) and the route params
       trace?.step('parse')
-      let raw = parseInput(event, host, options)
+      let raw = parseInput(event, host, options, trustedOrigins)
       if (raw instanceof Promise) raw = await raw
       const call: ActionCall<TEvent> = { input: raw, params: host.params(event), event, ctx: {}, errors: factories }
       // 2. validate them
@@ -101,6 +103,7 @@ export function createActionCore<TEvent>(options: AnyActionOptions, host: Action
       maxFormFields: options.maxFormFields,
       maxFormFiles: options.maxFormFiles,
       maxJsonDepth: options.maxJsonDepth,
+      trustedOrigins: [...trustedOrigins],
     }),
   })
 }

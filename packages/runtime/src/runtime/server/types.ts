@@ -173,6 +173,13 @@ export interface DefineActionOptions<
   maxFormFiles?: number
   /** Deepest nesting of a JSON body (`[]` and `{}` are one level); defaults to the module's `maxJsonDepth` (128). */
   maxJsonDepth?: number
+  /**
+   * Origins whose pages may post to this action (`'https://pay.example'`), besides the module's
+   * `trustedOrigins`; `['*']` takes posts from any page, for an endpoint another site must reach (a payment
+   * provider's post-back). Left out, a body method that a browser marks as from another origin answers
+   * CROSS_ORIGIN_REQUEST 403.
+   */
+  trustedOrigins?: readonly string[]
   handleServerError?: ServerErrorHandler
   handler: ActionHandler<
     InferSchemaOutput<TInputSchema>,
@@ -198,6 +205,8 @@ export interface ActionDefinition {
   maxFormFields?: number
   maxFormFiles?: number
   maxJsonDepth?: number
+  /** The action's own trusted origins, serialized (`[]` when none). */
+  trustedOrigins?: readonly string[]
 }
 
 /** Type-only description of an action, used by the client's route map. */

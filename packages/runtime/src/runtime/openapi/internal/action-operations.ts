@@ -121,6 +121,7 @@ function responses(contract: ActionContract, hasBody: boolean, components: Recor
     runtime('PARSE_ERROR')
     runtime('PAYLOAD_TOO_LARGE')
     runtime('UNSUPPORTED_MEDIA_TYPE')
+    runtime('CROSS_ORIGIN_REQUEST')
   }
   runtime('INTERNAL_ERROR')
   if (contract.output) runtime('OUTPUT_VALIDATION_ERROR')

@@ -6,6 +6,7 @@ export const RUNTIME_FAILURES = {
   PARSE_ERROR: { statusCode: 400, message: 'Invalid JSON or form data in request body', fieldErrors: false },
   PAYLOAD_TOO_LARGE: { statusCode: 413, message: 'Body, form or JSON nesting over the action\'s limits', fieldErrors: false },
   UNSUPPORTED_MEDIA_TYPE: { statusCode: 415, message: 'Content-Type other than JSON, urlencoded or multipart', fieldErrors: false },
+  CROSS_ORIGIN_REQUEST: { statusCode: 403, message: 'Sent by a page of another origin that the action does not trust', fieldErrors: false },
   INTERNAL_ERROR: { statusCode: 500, message: 'An unexpected error occurred', fieldErrors: false },
   OUTPUT_VALIDATION_ERROR: { statusCode: 500, message: 'The handler\'s result failed the output schema', fieldErrors: true },
 } as const

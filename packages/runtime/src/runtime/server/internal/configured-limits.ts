@@ -1,8 +1,12 @@
 import type { InputLimits } from './action-defaults'
 import { setActionDefaults } from './action-defaults'
+import { setModuleTrustedOrigins } from './trusted-origins'
 
-/** The module's limits as runtime config holds them: an environment override arrives as a string. */
-export type ConfiguredLimits = Partial<Record<keyof InputLimits, number | string>>
+/**
+ * The module's limits and trusted origins as runtime config holds them: an environment override arrives
+ * as a string (a JSON array of origins as an array).
+ */
+export type ConfiguredLimits = Partial<Record<keyof InputLimits, number | string>> & { trustedOrigins?: unknown }
 
 /** A number written as text becomes the number; any other text stays, so the check quotes what was given. */
 function asNumber(value: number | string | undefined): unknown {
@@ -12,8 +16,9 @@ function asNumber(value: number | string | undefined): unknown {
 }
 
 /**
- * Makes the limits under runtime config `actionRoute` the defaults of every action; shared by
- * the Nitro 2 and Nitro 3 plugins, which differ only in where they read runtime config from.
+ * Makes the limits under runtime config `actionRoute` the defaults of every action, and its
+ * `trustedOrigins` trusted by every action; shared by the Nitro 2 and Nitro 3 plugins, which
+ * differ only in where they read runtime config from. A bad value throws, stopping the server.
  * @example
  * applyConfiguredLimits(useRuntimeConfig().actionRoute)
  */
@@ -26,4 +31,5 @@ export function applyConfiguredLimits(actionRoute: ConfiguredLimits | undefined)
   }
   // setActionDefaults checks every value (and quotes text that is no number) before it sets any
   setActionDefaults(limits as Partial<InputLimits>)
+  setModuleTrustedOrigins(actionRoute?.trustedOrigins)
 }

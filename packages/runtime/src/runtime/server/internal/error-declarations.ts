@@ -13,6 +13,7 @@ export const RUNTIME_ERROR_CODES = Object.freeze([
   'PARSE_ERROR',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
+  'CROSS_ORIGIN_REQUEST',
   'INTERNAL_ERROR',
   'SERVER_ERROR',
 ] as const satisfies readonly RuntimeErrorCode[])

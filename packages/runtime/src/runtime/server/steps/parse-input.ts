@@ -7,6 +7,7 @@ import type { InputLimits } from '../internal/action-defaults'
 import { actionDefaults } from '../internal/action-defaults'
 import { countMultipartEntries, countUrlencodedFields } from '../internal/count-form-entries'
 import { isNestedDeeperThan } from '../internal/json-depth'
+import { refuseCrossOrigin } from '../internal/refuse-cross-origin'
 
 /**
  * Whether the input is the body. Compared, not looked up in a Set: h3 v1
@@ -25,12 +26,17 @@ const utf8Encoder = new TextEncoder()
  * form data, within the action's limits (each one it leaves out is the
  * module-wide default). The query is the host's own reading of it
  * (`ActionHost.query`), so it is what h3's `getQuery` gives on that host.
+ * Before any body is read, a request that a browser marks as from another
+ * origin, and not from one of `trustedOrigins`, is refused with
+ * CROSS_ORIGIN_REQUEST 403 (whatever its content type).
  * @example
- * let input = parseInput(event, host, { maxJsonDepth: 16 })
+ * let input = parseInput(event, host, { maxJsonDepth: 16 }, new Set())
  * if (input instanceof Promise) input = await input
  */
-export function parseInput<TEvent>(event: TEvent, host: ActionHost<TEvent>, limits: Partial<InputLimits>): unknown {
-  return hasBody(host.method(event)) ? parseBody(event, host, limits) : host.query(event)
+export function parseInput<TEvent>(event: TEvent, host: ActionHost<TEvent>, limits: Partial<InputLimits>, trustedOrigins: ReadonlySet<string>): unknown {
+  if (!hasBody(host.method(event))) return host.query(event)
+  refuseCrossOrigin(event, host, trustedOrigins)
+  return parseBody(event, host, limits)
 }
 
 /**

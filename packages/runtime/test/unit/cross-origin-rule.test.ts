@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { isCrossOrigin } from '../../src/runtime/server/internal/cross-origin'
+import { moduleTrustedOrigins, setModuleTrustedOrigins, trustedOriginsOf } from '../../src/runtime/server/internal/trusted-origins'
+import { applyConfiguredLimits } from '../../src/runtime/server/internal/configured-limits'
+
+const of = (headers: Record<string, string>) => isCrossOrigin(name => new Headers(headers).get(name))
+
+describe('the cross-origin rule (one rule for the action routes and the no-JS form path)', () => {
+  it('reads Sec-Fetch-Site first: anything but same-origin or none is another origin, whatever Origin says', () => {
+    for (const site of ['cross-site', 'same-site', 'bogus', '']) expect(of({ 'sec-fetch-site': site, 'host': 'a.test', 'origin': 'http://a.test' }), site).toBe(true)
+    expect(of({ 'sec-fetch-site': 'same-origin', 'origin': 'https://evil.example' })).toBe(false)
+    expect(of({ 'sec-fetch-site': 'none' })).toBe(false)
+  })
+
+  it('without Sec-Fetch-Site, compares Origin with the host: case and a default port do not matter, null and garbage are another origin', () => {
+    expect(of({ host: 'A.test', origin: 'http://a.test' })).toBe(false)
+    expect(of({ host: 'a.test:443', origin: 'https://a.test' })).toBe(false)
+    expect(of({ host: 'a.test:8080', origin: 'http://a.test' })).toBe(true)
+    expect(of({ host: 'a.test', origin: 'null' })).toBe(true)
+    expect(of({ host: 'a.test', origin: 'not a url' })).toBe(true)
+    expect(of({ origin: 'http://a.test' })).toBe(true)
+  })
+
+  it('takes the first X-Forwarded-Host before Host (a proxy\'s public host)', () => {
+    expect(of({ 'host': 'internal:3000', 'x-forwarded-host': 'shop.example, internal:3000', 'origin': 'https://shop.example' })).toBe(false)
+    expect(of({ 'host': 'shop.example', 'x-forwarded-host': 'other.example', 'origin': 'https://shop.example' })).toBe(true)
+  })
+
+  it('a request with neither header (curl, a webhook, a server) is no browser\'s: not another origin', () => {
+    expect(of({ host: 'a.test' })).toBe(false)
+    expect(of({})).toBe(false)
+  })
+})
+
+describe('trustedOrigins', () => {
+  afterEach(() => setModuleTrustedOrigins([]))
+
+  it('serializes each origin as a browser\'s Origin header writes it', () => {
+    expect([...trustedOriginsOf(['HTTPS://Pay.Example:443/', 'http://localhost:3000', '*'], 'defineAction')]).toEqual(['https://pay.example', 'http://localhost:3000', '*'])
+    expect([...trustedOriginsOf(' https://a.test , https://b.test ,', 'actionRoute')]).toEqual(['https://a.test', 'https://b.test'])
+    expect([...trustedOriginsOf(undefined, 'actionRoute')]).toEqual([])
+  })
+
+  it.each([
+    [['https://pay.example/return'], '"https://pay.example/return"'],
+    [['pay.example'], '"pay.example"'],
+    [['https://pay.example?x'], '"https://pay.example?x"'],
+    [['https://user@pay.example'], '"https://user@pay.example"'],
+    [['null'], '"null"'],
+    [[42], '42'],
+    [5, '5'],
+    [true, 'true'],
+  ])('refuses %j, quoting it', (value, given) => {
+    expect(() => trustedOriginsOf(value, 'actionRoute')).toThrow(`actionRoute: \`trustedOrigins\` must list origins such as "https://pay.example" (scheme, host and port, nothing after) or "*", got ${given}`)
+  })
+
+  it('runtime config sets the module-wide list (NUXT_ACTION_ROUTE_TRUSTED_ORIGINS arrives comma-separated or as a JSON array); a bad one throws before anything is set', () => {
+    applyConfiguredLimits({ trustedOrigins: 'https://a.test,https://b.test' })
+    expect([...moduleTrustedOrigins.current]).toEqual(['https://a.test', 'https://b.test'])
+    applyConfiguredLimits({ trustedOrigins: ['https://c.test'] })
+    expect([...moduleTrustedOrigins.current]).toEqual(['https://c.test'])
+    expect(() => applyConfiguredLimits({ trustedOrigins: 'https://c.test/path' })).toThrow(/got "https:\/\/c.test\/path"/)
+    expect([...moduleTrustedOrigins.current]).toEqual(['https://c.test'])
+  })
+})
