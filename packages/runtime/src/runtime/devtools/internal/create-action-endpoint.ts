@@ -10,11 +10,12 @@ export interface EndpointAnswer {
   body: unknown
 }
 
-/** How the body of the request is read, whichever h3 major carries it. */
+/** The request's body, whichever h3 major carries it. */
 export interface CreateActionCall {
   /** The request's Content-Length, when it declared one. */
   declaredLength: string | null
-  readText: () => Promise<string>
+  /** The body as it arrives; read only up to the limit. */
+  body: ReadableStream<Uint8Array> | null
 }
 
 /**
@@ -32,14 +33,15 @@ export async function scaffoldChoices(rootDir: string): Promise<ScaffoldOptions>
  * What `POST /__action-route/api/actions` answers: the action written by create-action's own
  * library (same templates, names and refusals), 201 with the files, 200 for a dry run; 409
  * `FILE_EXISTS` with the file when the route file is there and `overwrite` is not set (nothing
- * written); 400 `BAD_REQUEST` for a body that is not a usable request; 413 over 64 KiB.
+ * written); 400 `BAD_REQUEST` for a body that is not a usable request; 413 over 64 KiB, declared
+ * or not: a chunked body is read no further than the limit (the rest is never read).
  * @example
- * const { status, body } = await answerCreateAction(options.rootDir, { declaredLength, readText: () => req.text() })
+ * const { status, body } = await answerCreateAction(options.rootDir, { declaredLength, body: request.body })
  */
 export async function answerCreateAction(rootDir: string, call: CreateActionCall): Promise<EndpointAnswer> {
   if (call.declaredLength !== null && Number(call.declaredLength) > MAX_CREATE_ACTION_BODY) return tooLarge()
-  const text = await call.readText()
-  if (new TextEncoder().encode(text).byteLength > MAX_CREATE_ACTION_BODY) return tooLarge()
+  const text = call.body ? await readTextUpTo(call.body, MAX_CREATE_ACTION_BODY) : ''
+  if (text === undefined) return tooLarge()
   let request: CreateActionOptions
   try {
     request = toCreateActionOptions(rootDir, JSON.parse(text))
@@ -66,6 +68,30 @@ export async function answerCreateAction(rootDir: string, call: CreateActionCall
     if (error instanceof Error && error.name === 'CliError') return badRequest(error.message)
     return { status: 500, body: { error: { code: 'INTERNAL', message: messageOf(error) } } }
   }
+}
+
+/** The body as UTF-8 text, or `undefined` as soon as it passes `limit` bytes: the stream is then cancelled, unread. */
+async function readTextUpTo(body: ReadableStream<Uint8Array>, limit: number): Promise<string | undefined> {
+  const reader = body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel().catch(() => {})
+      return undefined
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return new TextDecoder().decode(bytes)
 }
 
 /** The body checked field by field, so a wrong type is a 400 that names the field. */

@@ -5,7 +5,8 @@ import { answerCreateAction } from '../internal/create-action-endpoint'
 export default async (event: { req: Request }) => {
   const { status, body } = await answerCreateAction(options.rootDir, {
     declaredLength: event.req.headers.get('content-length'),
-    readText: () => event.req.text(),
+    body: event.req.body,
   })
-  return Response.json(body, { status })
+  // a body refused unread: closing the connection is the only way not to read the rest
+  return Response.json(body, { status, ...(status === 413 && { headers: { connection: 'close' } }) })
 }

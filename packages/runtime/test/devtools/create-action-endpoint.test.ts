@@ -1,0 +1,61 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { answerCreateAction, MAX_CREATE_ACTION_BODY } from '../../src/runtime/devtools/internal/create-action-endpoint'
+
+let app: string
+beforeEach(async () => {
+  app = await mkdtemp(join(tmpdir(), 'create-endpoint-'))
+  await writeFile(join(app, 'nuxt.config.ts'), 'export default defineNuxtConfig({})\n')
+  await writeFile(join(app, 'package.json'), JSON.stringify({ dependencies: { nuxt: '^4.0.0', zod: '^4.0.0' } }))
+})
+afterEach(() => rm(app, { recursive: true, force: true }))
+
+/** A chunked body with no Content-Length that never ends, counting what the endpoint pulls from it. */
+function endlessBody() {
+  const chunk = new TextEncoder().encode(`{"route":"${'a'.repeat(16 * 1024)}`)
+  const seen = { bytes: 0, cancelled: false }
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      seen.bytes += chunk.byteLength
+      controller.enqueue(chunk)
+    },
+    cancel() {
+      seen.cancelled = true
+    },
+  }, { highWaterMark: 0 })
+  return { body, seen }
+}
+
+function bodyOf(text: string): ReadableStream<Uint8Array> {
+  return new Response(text).body!
+}
+
+describe('POST /__action-route/api/actions', () => {
+  it('answers 413 to a chunked body over 64 KiB after reading no more than the limit, and cancels the rest', async () => {
+    const { body, seen } = endlessBody()
+    const answer = await answerCreateAction(app, { declaredLength: null, body })
+    expect(answer.status).toBe(413)
+    expect(seen.bytes).toBeLessThan(MAX_CREATE_ACTION_BODY + 32 * 1024)
+    expect(seen.cancelled).toBe(true)
+    expect(await readdir(app)).toEqual(['nuxt.config.ts', 'package.json'])
+  })
+
+  it('answers 413 to a declared length over 64 KiB without reading the body', async () => {
+    const { body, seen } = endlessBody()
+    expect((await answerCreateAction(app, { declaredLength: String(100 * 1024 * 1024), body })).status).toBe(413)
+    expect(seen.bytes).toBe(0)
+  })
+
+  it('writes an action from a body within the limit', async () => {
+    const answer = await answerCreateAction(app, { declaredLength: null, body: bodyOf(JSON.stringify({ route: 'hello', method: 'get' })) })
+    expect(answer.status).toBe(201)
+    expect(await readdir(join(app, 'server/api'))).toEqual(['hello.get.ts'])
+  })
+
+  it('refuses a middleware that would shadow an auto-import with 400, as the CLI does', async () => {
+    const answer = await answerCreateAction(app, { declaredLength: null, body: bodyOf(JSON.stringify({ route: 'a', method: 'get', middleware: ['use-storage'] })) })
+    expect(answer).toMatchObject({ status: 400, body: { error: { code: 'BAD_REQUEST', message: expect.stringContaining('would export useStorage, which Nitro auto-imports') } } })
+  })
+})
