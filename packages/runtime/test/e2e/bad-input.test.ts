@@ -39,6 +39,7 @@ const PARSE = { status: 400, code: 'PARSE_ERROR' }
 const UNSUPPORTED = { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' }
 const TOO_LARGE = { status: 413, code: 'PAYLOAD_TOO_LARGE' }
 const INVALID = { status: 422, code: 'VALIDATION_ERROR' }
+const CROSS_ORIGIN = { status: 403, code: 'CROSS_ORIGIN_REQUEST' }
 
 const malformed = [
   '{', '}', '{"a":}', '{"a" 1}', '{\'a\':1}', '{a:1}', '[1,]', '{"a":1,}', 'undefined', 'NaN', 'Infinity', '01', '1.', '.5', '+1',
@@ -73,6 +74,45 @@ const limitCases: Case[] = [
   { name: 'JSON nested 128 levels (the default limit)', ...json(deepArrays(128)), expect: 'ok' },
   { name: 'JSON nested 129 levels', ...json(deepArrays(129)), expect: TOO_LARGE },
   { name: 'JSON nested 129 levels, malformed', ...json('['.repeat(129)), expect: TOO_LARGE },
+]
+
+/**
+ * Cross-origin requests: a body method that a browser marks as from another origin (Sec-Fetch-Site other than
+ * same-origin or none, else an Origin that is not the host) answers CROSS_ORIGIN_REQUEST 403, whatever its body,
+ * before the body is read (so before every limit and parse error); trusted origins and non-browsers pass.
+ */
+const crossOriginBodies: Array<[string, Pick<Case, 'headers' | 'body'>]> = [
+  ['a urlencoded form', form('title=Pay+me')],
+  ['a multipart form', multipartOf([formField('title')])],
+  ['JSON', json('{"title":"x"}')],
+  ['malformed JSON', json('{')],
+  ['text/plain', json('title=x', 'text/plain')],
+  ['no content type', { body: 'title=x' }],
+  ['no body', {}],
+  ['a body over the limit', json(`{"a":"${'x'.repeat(70 * 1024)}"}`)],
+  ['JSON nested 100k levels', json(deepArrays(100_000))],
+]
+const browserMarked = (headers: Record<string, string>, entry: Pick<Case, 'headers' | 'body'>): Pick<Case, 'headers' | 'body'> => ({ ...entry, headers: { ...entry.headers, ...headers } })
+const crossOriginCases: Case[] = [
+  ...['cross-site', 'same-site', 'bogus', ''].flatMap(site => ['POST', 'PUT', 'PATCH', 'DELETE'].flatMap(method => crossOriginBodies.map(([what, entry]) => ({
+    name: `${method} of ${what} marked Sec-Fetch-Site: ${JSON.stringify(site)}`, method, ...browserMarked({ 'sec-fetch-site': site, 'origin': 'https://evil.example' }, entry), expect: CROSS_ORIGIN,
+  })))),
+  ...crossOriginBodies.flatMap(([what, entry]) => [
+    { name: `${what} from Origin https://evil.example (no Sec-Fetch-Site)`, ...browserMarked({ origin: 'https://evil.example' }, entry), expect: CROSS_ORIGIN },
+    { name: `${what} from Origin: null (no Sec-Fetch-Site)`, ...browserMarked({ origin: 'null' }, entry), expect: CROSS_ORIGIN },
+  ]),
+  { name: 'a cross-site form to an action, with a session cookie', path: '/api/todos', ...browserMarked({ 'sec-fetch-site': 'same-site', 'origin': 'http://127.0.0.1:1', 'cookie': 'session=ada-token' }, form('title=x')), expect: CROSS_ORIGIN },
+  { name: 'a same-origin form (Sec-Fetch-Site: same-origin)', ...browserMarked({ 'sec-fetch-site': 'same-origin', 'origin': baseURL }, form('a=1')), expect: 'ok', data: { method: 'POST', input: { a: '1' } } },
+  { name: 'a form from the user\'s own navigation (Sec-Fetch-Site: none)', ...browserMarked({ 'sec-fetch-site': 'none' }, form('a=1')), expect: 'ok' },
+  { name: 'a form whose Origin is the host (no Sec-Fetch-Site)', ...browserMarked({ origin: baseURL }, form('a=1')), expect: 'ok' },
+  { name: 'a form whose Origin is the proxy\'s X-Forwarded-Host', ...browserMarked({ 'origin': 'https://shop.example', 'x-forwarded-host': 'shop.example' }, form('a=1')), expect: 'ok' },
+  { name: 'a form with no Origin and no Sec-Fetch-Site (curl, a webhook)', ...form('a=1'), expect: 'ok' },
+  { name: 'a cross-site GET (a query changes nothing)', method: 'GET', path: '/api/echo?a=1', headers: { 'sec-fetch-site': 'cross-site', 'origin': 'https://evil.example' }, expect: 'ok' },
+  { name: 'a cross-site form from the origin the action trusts', path: '/api/cross-origin/pay-back', ...browserMarked({ 'sec-fetch-site': 'cross-site', 'origin': 'https://pay.example' }, form('paid=1')), expect: 'ok', data: { received: { paid: '1' } } },
+  { name: 'a cross-site form from another origin than the one the action trusts', path: '/api/cross-origin/pay-back', ...browserMarked({ 'sec-fetch-site': 'cross-site', 'origin': 'https://evil.example' }, form('paid=1')), expect: CROSS_ORIGIN },
+  { name: 'a cross-site form to an action that trusts *', path: '/api/cross-origin/open', ...browserMarked({ 'sec-fetch-site': 'cross-site', 'origin': 'https://evil.example' }, form('a=1')), expect: 'ok' },
+  { name: 'a form from Origin: null to an action that trusts *', path: '/api/cross-origin/open', ...browserMarked({ origin: 'null' }, form('a=1')), expect: 'ok' },
+  { name: 'a cross-site JSON post from the origin the module trusts (actionRoute.trustedOrigins)', ...browserMarked({ 'sec-fetch-site': 'cross-site', 'origin': 'https://admin.example' }, json('{"a":1}')), expect: 'ok', data: { method: 'POST', input: { a: 1 } } },
 ]
 
 /** Client-shaped values: each answers 4xx or succeeds, never 5xx. */
@@ -172,6 +212,7 @@ const cases: Case[] = [
   { name: 'a urlencoded body with 100k keys, the field limit raised', path: '/api/limits/raised', ...form(fieldList(100_000)), expect: 'ok', data: { type: 'object', keys: 100_000 } },
   ...limitCases,
   ...valueCases,
+  ...crossOriginCases,
 ]
 
 function expectSafeEnvelope(answer: Answer, expected: Case['expect'], data?: unknown) {

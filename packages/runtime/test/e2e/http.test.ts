@@ -266,3 +266,29 @@ describe('the Nuxt module', () => {
     expect(new Set(ours)).toEqual(new Set(['defineAction', 'defineActionMiddleware', 'createActionClient', 'createActionError', 'isActionError']))
   })
 })
+
+describe('cross-origin posts, end to end', () => {
+  const sameSite = { 'origin': 'http://127.0.0.1:1', 'sec-fetch-site': 'same-site', 'cookie': 'session=ada-token', 'content-type': 'application/x-www-form-urlencoded' }
+
+  it('refuses a form post from another origin of the same site with 403 CROSS_ORIGIN_REQUEST, and creates nothing', async () => {
+    const before = (await request('/api/todos')).body.data.items.length
+    const { status, headers, body } = await request('/api/todos', { method: 'POST', headers: sameSite, body: 'title=Pwned' })
+    expect(status).toBe(403)
+    expect(headers.get('content-type')).toMatch(/^application\/json/)
+    expect(body).toEqual({ success: false, error: { code: 'CROSS_ORIGIN_REQUEST', message: 'A page of another origin cannot call this action', statusCode: 403 } })
+    expect((await request('/api/todos')).body.data.items.length).toBe(before)
+  })
+
+  it('answers the same request as the no-JS form path does: 403 on both (one rule)', async () => {
+    const page = await fetch(`${baseURL}/forms-demo?__action=/api/forms-demo/signup`, { method: 'POST', headers: sameSite, body: 'name=Pwned', redirect: 'manual' })
+    expect(page.status).toBe(403)
+    const action = await request('/api/forms-demo/signup', { method: 'POST', headers: sameSite, body: 'name=Pwned' })
+    expect(action.status).toBe(403)
+  })
+
+  it('refuses a cross-origin JSON post too (the preflight is the app\'s CORS to grant, not a reason to take the body)', async () => {
+    const { status, body } = await json('/api/todos', { title: 'Pwned' }, 'POST', { 'origin': 'https://evil.example', 'sec-fetch-site': 'cross-site' })
+    expect(status).toBe(403)
+    expect(body.error.code).toBe('CROSS_ORIGIN_REQUEST')
+  })
+})
