@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import type { FormPostRequest, LocalFetch } from '../../src/runtime/form-post/handle-form-post'
-import { handleFormPost, mayConcernForms } from '../../src/runtime/form-post/handle-form-post'
+import { handleFormPost, mayConcernForms, refusalBody } from '../../src/runtime/form-post/handle-form-post'
 
-function request(path: string, headers: Record<string, string>, fields: Array<[string, string]> = [], method = 'POST'): FormPostRequest {
-  const form = new FormData()
-  for (const [name, value] of fields) form.append(name, value)
-  return { method, url: new URL(path, 'http://app.test'), headers: new Headers({ 'host': 'app.test', 'content-length': '100', ...headers }), readForm: async () => form }
+/** A page request whose body is `fields` urlencoded (or `body` as given), with its real length; `reads` counts the body reads. */
+function request(path: string, headers: Record<string, string>, fields: Array<[string, string]> | string = [], method = 'POST'): FormPostRequest & { reads: number } {
+  const bytes = new TextEncoder().encode(typeof fields === 'string' ? fields : new URLSearchParams(fields).toString())
+  const page = {
+    method,
+    url: new URL(path, 'http://app.test'),
+    headers: new Headers({ 'host': 'app.test', 'content-length': String(bytes.length), 'content-type': 'application/x-www-form-urlencoded', ...headers }),
+    reads: 0,
+    readBody: async () => {
+      page.reads++
+      return bytes
+    },
+  }
+  return page
 }
 
 function recordingFetch(answer: unknown, status = 200, setCookie?: string) {
@@ -19,7 +29,7 @@ function recordingFetch(answer: unknown, status = 200, setCookie?: string) {
   return { calls, fetchLocal }
 }
 
-const limits = { maxBodySize: 1024 }
+const limits = { maxBodySize: 1024, maxFormFields: 1000, maxFormFiles: 10, maxJsonDepth: 128 }
 const sameOrigin = { 'sec-fetch-site': 'same-origin', 'cookie': 'session=s1' }
 
 describe('mayConcernForms', () => {
@@ -96,5 +106,99 @@ describe('handleFormPost', () => {
     expect(calls).toEqual([])
     // an Origin of this host is a post of this app
     expect(await refused('/p?__action=/api/x', { origin: 'http://app.test' })).toBe('redirect')
+  })
+
+  it('refuses the worst-case grid form (kI.N-1 for N names) with PAYLOAD_TOO_LARGE 413 before building it, as an action refuses it', async () => {
+    const { calls, fetchLocal } = recordingFetch({ success: true, data: 1 })
+    const grid = Array.from({ length: 11_000 }, (_, index) => `k${index}.10999=v`).join('&')
+    const page = request('/p?__action=/api/x', sameOrigin, grid)
+    const outcome = await handleFormPost(page, fetchLocal, { ...limits, maxBodySize: 1024 * 1024 })
+    expect(outcome).toEqual({ kind: 'refuse', status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Form data has more than 1000 fields' })
+    expect(calls).toEqual([])
+    // 85,000 empty fields too
+    expect(await handleFormPost(request('/p?__action=/api/x', sameOrigin, '&a='.repeat(85_000)), fetchLocal, { ...limits, maxBodySize: 1024 * 1024 })).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' })
+  })
+
+  it('passes a grid form within the field limit to the action as a JSON body no bigger than a few times the form', async () => {
+    const { calls, fetchLocal } = recordingFetch({ success: true, data: 1 })
+    const grid = Array.from({ length: 1000 }, (_, index) => `k${index}.999=v`).join('&')
+    const outcome = await handleFormPost(request('/p?__action=/api/x', sameOrigin, grid), fetchLocal, { ...limits, maxBodySize: 1024 * 1024 })
+    expect(outcome.kind).toBe('redirect')
+    expect((calls[0]!.init.body as string).length).toBeLessThan(3 * grid.length)
+  })
+
+  it('refuses a multipart post of more files than maxFormFiles with PAYLOAD_TOO_LARGE 413, and takes one within it', async () => {
+    const { calls, fetchLocal } = recordingFetch({ success: true, data: 1 })
+    const multipart = (files: number) => `${Array.from({ length: files }, (_, index) => `--b\r\nContent-Disposition: form-data; name="f${index}"; filename="f${index}.txt"\r\n\r\nx\r\n`).join('')}--b--\r\n`
+    const post = (files: number) => request('/p?__action=/api/x', { ...sameOrigin, 'content-type': 'multipart/form-data; boundary=b' }, multipart(files))
+    expect(await handleFormPost(post(11), fetchLocal, limits)).toEqual({ kind: 'refuse', status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Form data has more than 10 files' })
+    expect(calls).toEqual([])
+    expect((await handleFormPost(post(2), fetchLocal, limits)).kind).toBe('redirect')
+    expect(calls[0]!.init.headers['content-type']).toMatch(/^multipart\/form-data/)
+  })
+
+  it('refuses a field name nested deeper than maxJsonDepth with PAYLOAD_TOO_LARGE 413, and takes one at the limit', async () => {
+    const { calls, fetchLocal } = recordingFetch({ success: true, data: 1 })
+    const deep = (levels: number) => `${Array.from({ length: levels }, () => 'a').join('.')}=v`
+    const wide = { ...limits, maxBodySize: 1024 * 1024 }
+    expect(await handleFormPost(request('/p?__action=/api/x', sameOrigin, deep(60_000)), fetchLocal, wide)).toEqual({
+      kind: 'refuse', status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Form field names are nested deeper than 128 levels',
+    })
+    expect(await handleFormPost(request('/p?__action=/api/x', sameOrigin, deep(129)), fetchLocal, wide)).toMatchObject({ status: 413 })
+    expect(calls).toEqual([])
+    expect((await handleFormPost(request('/p?__action=/api/x', sameOrigin, deep(128)), fetchLocal, wide)).kind).toBe('redirect')
+  })
+
+  it('refuses a body no form parser reads with PARSE_ERROR 400, and another content type with UNSUPPORTED_MEDIA_TYPE 415 before reading it', async () => {
+    const { calls, fetchLocal } = recordingFetch({ success: true, data: 1 })
+    const cut = request('/p?__action=/api/x', { ...sameOrigin, 'content-type': 'multipart/form-data; boundary=b' }, '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1')
+    expect(await handleFormPost(cut, fetchLocal, limits)).toMatchObject({ status: 400, code: 'PARSE_ERROR' })
+    const text = request('/p?__action=/api/x', { ...sameOrigin, 'content-type': 'text/plain' }, 'a=1')
+    expect(await handleFormPost(text, fetchLocal, limits)).toMatchObject({ status: 415, code: 'UNSUPPORTED_MEDIA_TYPE' })
+    expect(text.reads).toBe(0)
+    expect(calls).toEqual([])
+  })
+
+  it('answers every refusal with a failure envelope', () => {
+    expect(JSON.parse(refusalBody({ kind: 'refuse', status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Too big' }))).toEqual({
+      success: false, error: { code: 'PAYLOAD_TOO_LARGE', message: 'Too big', statusCode: 413 },
+    })
+  })
+
+  it('passes fields named like Object.prototype members to the action as plain fields', async () => {
+    const { calls, fetchLocal } = recordingFetch({ success: true, data: 1 })
+    await handleFormPost(request('/p?__action=/api/x', sameOrigin, 'toString=1&hasOwnProperty=3&a.valueOf=2'), fetchLocal, limits)
+    expect(JSON.parse(calls[0]!.init.body as string)).toEqual({ toString: '1', hasOwnProperty: '3', a: { valueOf: '2' } })
+  })
+
+  it('redirects a success only to a path of this origin, whatever the request path holds', async () => {
+    const { fetchLocal } = recordingFetch({ success: true, data: 1 })
+    const location = async (path: string) => {
+      const outcome = await handleFormPost(request(path, sameOrigin, [['name', 'Ada']]), fetchLocal, limits)
+      return outcome.kind === 'redirect' ? outcome.location : outcome.kind
+    }
+    expect(await location('/.//evil.example/?__action=/api/session')).toBe('/evil.example/')
+    expect(await location('/.///evil.example?x=1&__action=/api/session')).toBe('/evil.example?x=1')
+    expect(await location('/%2F%2Fevil.example?__action=/api/session')).toBe('/%2F%2Fevil.example')
+    expect(await location('/signup?__action=/api/session')).toBe('/signup')
+  })
+
+  it('puts no text of the request into the flash cookie\'s attributes', async () => {
+    const { fetchLocal } = recordingFetch({ success: true, data: 1 })
+    const outcome = await handleFormPost(request('/x;Path=/;Domain=127.0.0.1;SameSite=None?__action=/api/session', sameOrigin, [['name', 'Ada']]), fetchLocal, limits)
+    if (outcome.kind !== 'redirect') throw new Error(outcome.kind)
+    const flash = outcome.setCookies.at(-1)!
+    const attributes = flash.split(';').slice(1).map(part => part.trim())
+    expect(attributes).toEqual(['Path=/', 'Max-Age=60', 'HttpOnly', 'SameSite=Lax'])
+    const nested = await handleFormPost(request('/a/b,c;Domain=x?__action=/api/session', sameOrigin, [['name', 'Ada']]), fetchLocal, limits)
+    expect(nested.kind === 'redirect' && nested.setCookies.at(-1)!.split(';')[1]!.trim()).toBe('Path=/a/')
+  })
+
+  it('never hands a secret-named field back to the page after a failure', async () => {
+    const error = { code: 'VALIDATION_ERROR', message: 'Input validation failed', statusCode: 422, fieldErrors: { email: ['Invalid'] } }
+    const { fetchLocal } = recordingFetch({ success: false, error }, 422)
+    const fields: Array<[string, string]> = [['name', 'A'], ['email', 'bad'], ['password', 'hunter2'], ['card_number', '4111111111111111'], ['user.newPassword', 'x'], ['cvc', '123'], ['api_key', 'k']]
+    const outcome = await handleFormPost(request('/p?__action=/api/x', sameOrigin, fields), fetchLocal, limits)
+    expect(outcome.kind === 'render' && outcome.state.values).toEqual({ name: 'A', email: 'bad' })
   })
 })

@@ -79,6 +79,17 @@ async function readEnvelope(response: Response): Promise<ActionResult<unknown>> 
 }
 
 /**
+ * The body of a refusal: the failure envelope an action answers with, so a
+ * client reads every form-post refusal as it reads an action's.
+ * @example
+ * refusalBody({ kind: 'refuse', status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'Form data has more than 1000 fields' })
+ * // '{"success":false,"error":{"code":"PAYLOAD_TOO_LARGE","message":"Form data has more than 1000 fields","statusCode":413}}'
+ */
+export function refusalBody({ status, code, message }: Extract<FormPostOutcome, { kind: 'refuse' }>): string {
+  return JSON.stringify({ success: false, error: { code, message, statusCode: status } })
+}
+
+/**
  * Whether a request may concern a form, from what costs nothing to read:
  * a POST with the form query, or a GET carrying the flash cookie. Every
  * other request (most of them) passes without its URL or headers parsed.
@@ -137,7 +148,7 @@ export async function handleFormPost(request: FormPostRequest, fetchLocal: Local
     return { kind: 'render', status: result.error.statusCode || 500, state: { form: id, values: textValues(form), result }, setCookies }
   }
   const secure = request.url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https'
-  setCookies.push(flashCookie(request.url.pathname, { form: id, data: result.data }, secure))
+  setCookies.push(flashCookie(samePagePath(request.url), { form: id, data: result.data }, secure))
   return { kind: 'redirect', location: pageLocation(request.url), setCookies }
 }
 
@@ -153,6 +164,6 @@ function readFlash(request: FormPostRequest): FormPostOutcome {
   return {
     kind: 'render',
     state: { form: flash.form, values: {}, result: { success: true, data: flash.data } },
-    setCookies: [clearFlashCookie(request.url.pathname)],
+    setCookies: [clearFlashCookie(samePagePath(request.url))],
   }
 }

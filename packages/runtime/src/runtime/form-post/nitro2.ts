@@ -1,9 +1,9 @@
 // Nitro 2 (Nuxt 3 and 4) server middleware: forms posted to a page without JavaScript (handle-form-post.ts).
-import { appendResponseHeader, createError, defineEventHandler, getRequestHeader, getRequestURL, readFormData, sendRedirect, setResponseStatus } from 'h3'
+import { appendResponseHeader, defineEventHandler, getRequestHeader, getRequestURL, readRawBody, sendRedirect, setResponseHeader, setResponseStatus } from 'h3'
 import { actionDefaults } from '../server/internal/action-defaults'
 import { FORM_CONTEXT_KEY } from '../app/internal/form-post'
 import type { LocalFetch } from './handle-form-post'
-import { handleFormPost, mayConcernForms } from './handle-form-post'
+import { handleFormPost, mayConcernForms, refusalBody } from './handle-form-post'
 
 /** Nitro 2's in-app `$fetch`: under the app's base URL, handled in-process, passing `context` to the action's event. */
 interface NitroLocalFetch {
@@ -18,12 +18,16 @@ export default defineEventHandler(async (event) => {
     return new Response(typeof answer._data === 'string' ? answer._data : null, { status: answer.status, headers: answer.headers })
   }
   const outcome = await handleFormPost(
-    { method: event.method, url: getRequestURL(event), headers: event.headers, readForm: () => readFormData(event) },
+    { method: event.method, url: getRequestURL(event), headers: event.headers, readBody: async () => await readRawBody(event, false) ?? new Uint8Array() },
     fetchLocal,
     actionDefaults,
   )
   if (outcome.kind === 'pass') return
-  if (outcome.kind === 'refuse') throw createError({ statusCode: outcome.status, statusMessage: outcome.message })
+  if (outcome.kind === 'refuse') {
+    setResponseStatus(event, outcome.status)
+    setResponseHeader(event, 'content-type', 'application/json')
+    return refusalBody(outcome)
+  }
   for (const cookie of outcome.setCookies) appendResponseHeader(event, 'set-cookie', cookie)
   if (outcome.kind === 'redirect') return sendRedirect(event, outcome.location, 303)
   if (outcome.status) setResponseStatus(event, outcome.status)

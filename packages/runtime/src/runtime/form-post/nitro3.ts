@@ -9,7 +9,7 @@ import { serverFetch } from 'nitro/app'
 import { joinURL } from 'ufo'
 import { actionDefaults } from '../server/internal/action-defaults'
 import { FORM_CONTEXT_KEY } from '../app/internal/form-post'
-import { handleFormPost, mayConcernForms } from './handle-form-post'
+import { handleFormPost, mayConcernForms, refusalBody } from './handle-form-post'
 
 interface H3v2Event {
   req: Request
@@ -22,12 +22,12 @@ export default async (event: H3v2Event) => {
   if (!mayConcernForms(event.req.method, event.url.search, event.req.headers.get('cookie'))) return
   const base = (useRuntimeConfig() as { app?: { baseURL?: string } }).app?.baseURL ?? '/'
   const outcome = await handleFormPost(
-    { method: event.req.method, url: event.url, headers: event.req.headers, readForm: () => event.req.formData() },
+    { method: event.req.method, url: event.url, headers: event.req.headers, readBody: async () => new Uint8Array(await event.req.arrayBuffer()) },
     (path, init) => serverFetch(joinURL(base, path), init as RequestInit, event.context),
     actionDefaults,
   )
   if (outcome.kind === 'pass') return
-  if (outcome.kind === 'refuse') return new Response(outcome.message, { status: outcome.status, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+  if (outcome.kind === 'refuse') return new Response(refusalBody(outcome), { status: outcome.status, headers: { 'content-type': 'application/json' } })
   if (outcome.kind === 'redirect') {
     const headers = new Headers({ location: outcome.location })
     for (const cookie of outcome.setCookies) headers.append('set-cookie', cookie)

@@ -4,8 +4,22 @@ import { FORM_FLASH_COOKIE } from '../../app/internal/form-post'
 const MAX_FLASH_LENGTH = 3000
 
 /**
+ * A cookie `Path` for a page: its path, or, when the path holds a character
+ * that could end or bend a cookie attribute (`;`, `,`...), its part up to the
+ * last `/` before that character, which still covers the page. No text of the
+ * request can add an attribute (`/x;Domain=evil.example` gives `/`).
+ * @example
+ * cookiePathOf('/signup') // '/signup'
+ * cookiePathOf('/a/x;Path=/;Domain=127.0.0.1') // '/a/'
+ */
+export function cookiePathOf(pagePath: string): string {
+  const unsafe = pagePath.search(/[^\w\-.~!$&'()*+=:@%/]/)
+  return unsafe === -1 ? pagePath : pagePath.slice(0, pagePath.lastIndexOf('/', unsafe) + 1) || '/'
+}
+
+/**
  * The `Set-Cookie` that carries a form's success across its 303 redirect:
- * scoped to the page's path, gone after 60 seconds or at its first read,
+ * scoped to the page's path (`cookiePathOf`), gone after 60 seconds or at its first read,
  * HttpOnly. The action's data rides along when it is small, else `null`.
  * @example
  * flashCookie('/signup', { form: 'POST /api/signup', data: { id: 1 } }, true)
@@ -13,7 +27,7 @@ const MAX_FLASH_LENGTH = 3000
 export function flashCookie(pagePath: string, flash: { form: string, data: unknown }, secure: boolean): string {
   let value = encodeURIComponent(JSON.stringify(flash))
   if (value.length > MAX_FLASH_LENGTH) value = encodeURIComponent(JSON.stringify({ form: flash.form, data: null }))
-  return `${FORM_FLASH_COOKIE}=${value}; Path=${pagePath}; Max-Age=60; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
+  return `${FORM_FLASH_COOKIE}=${value}; Path=${cookiePathOf(pagePath)}; Max-Age=60; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
 }
 
 /**
@@ -22,7 +36,7 @@ export function flashCookie(pagePath: string, flash: { form: string, data: unkno
  * clearFlashCookie('/signup') // 'action-route-form=; Path=/signup; Max-Age=0; ...'
  */
 export function clearFlashCookie(pagePath: string): string {
-  return `${FORM_FLASH_COOKIE}=; Path=${pagePath}; Max-Age=0; HttpOnly; SameSite=Lax`
+  return `${FORM_FLASH_COOKIE}=; Path=${cookiePathOf(pagePath)}; Max-Age=0; HttpOnly; SameSite=Lax`
 }
 
 /**
