@@ -82,4 +82,35 @@ describe('module options through runtime config', () => {
       expect(stderr).toContain(`actionRoute: \`maxBodySize\` must be a whole number of bytes (0 or more), got ${given}`)
     }
   })
+
+  it('NUXT_ACTION_ROUTE_TRUSTED_ORIGINS replaces actionRoute.trustedOrigins when the built server starts', async () => {
+    await withBuiltServer({ NUXT_ACTION_ROUTE_TRUSTED_ORIGINS: 'https://ops.example, https://pay.example' }, async (baseURL) => {
+      const from = (origin: string) => fetch(`${baseURL}/api/echo`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site', origin },
+        body: 'a=1',
+      }).then(response => response.status)
+      expect(await from('https://ops.example')).toBe(200)
+      expect(await from('https://pay.example')).toBe(200)
+      // the list in nuxt.config is replaced, not added to
+      expect(await from('https://admin.example')).toBe(403)
+      expect(await from('https://evil.example')).toBe(403)
+    })
+  })
+
+  it('a trusted origin in the environment that is no origin stops the built server as it starts, quoting the value', async () => {
+    for (const [value, given] of [['https://ops.example/admin', '"https://ops.example/admin"'], ['ops.example', '"ops.example"'], ['42', '42']]) {
+      const server = spawn(process.env.E2E_NODE || process.execPath, [join(inject('fixtureDir'), '.output/server/index.mjs')], {
+        stdio: ['ignore', 'ignore', 'pipe'],
+        env: { ...process.env, NITRO_PORT: String(await freePort()), NITRO_HOST: '127.0.0.1', NUXT_ACTION_ROUTE_TRUSTED_ORIGINS: value },
+      })
+      let stderr = ''
+      server.stderr!.on('data', (chunk: Buffer) => {
+        stderr += chunk
+      })
+      const [code] = await once(server, 'exit')
+      expect(code, stderr).not.toBe(0)
+      expect(stderr).toContain(`actionRoute: \`trustedOrigins\` must list origins such as "https://pay.example" (scheme, host and port, nothing after) or "*", got ${given}`)
+    }
+  })
 })
