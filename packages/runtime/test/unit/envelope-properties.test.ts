@@ -12,12 +12,18 @@ describe.each(hosts)('envelope-properties on $name', (host) => {
   type ErrorChange = Partial<Record<'code' | 'message' | 'statusCode' | 'fieldErrors', unknown>>
   /** What the next request's action error has changed after createActionError checked it. */
   let errorChange: ErrorChange = {}
+  /** How many times the middleware of `/guarded` ran. */
+  let guardedRuns = 0
 
   let server: TestServer
   beforeAll(async () => {
     server = await host.serve({
       '/loose': host.defineAction({ handler: ({ input }) => ({ input }) }),
       '/strict': host.defineAction({ input: z.object({ name: z.string().min(1), tags: z.array(z.string()).max(3) }), handler: ({ input }) => input }),
+      '/guarded': host.defineAction({
+        middleware: [host.defineActionMiddleware('count', ({ next }) => (guardedRuns++, next()))],
+        handler: ({ input }) => ({ input }),
+      }),
       '/changed-error': host.defineAction({
         handler: () => {
           const error = createActionError({ code: 'CONFLICT', message: 'Taken', statusCode: 409, fieldErrors: { name: ['taken'] } })
@@ -145,6 +151,30 @@ describe.each(hosts)('envelope-properties on $name', (host) => {
         expect(status).toBeLessThan(500)
         expectEnvelope(status, answer, 'POST')
       }), { numRuns: 150 })
+    })
+
+    it('any Sec-Fetch-Site but same-origin or none on a body method answers 403 CROSS_ORIGIN_REQUEST, whatever the body, content type and Origin; no middleware runs', async () => {
+      const bodyMethods = fc.constantFrom('POST', 'PUT', 'PATCH', 'DELETE')
+      const sites = fc.oneof(fc.constantFrom('cross-site', 'same-site', 'Same-Origin', 'NONE', ''), fc.stringMatching(/^[\x21-\x7E]{0,20}$/))
+        .filter(site => site !== 'same-origin' && site !== 'none')
+      const origins = fc.option(fc.oneof(fc.constantFrom('null', server.url, 'https://evil.example'), fc.webUrl().map(url => new URL(url).origin)), { nil: undefined })
+      guardedRuns = 0
+      await fc.assert(fc.asyncProperty(bodyMethods, sites, origins, contentTypes, bodies, async (method, site, origin, contentType, body) => {
+        const headers: Record<string, string> = { 'sec-fetch-site': site, ...(origin && { origin }), ...(contentType && { 'content-type': contentType }) }
+        const { status, text } = await send(method, '/guarded', headers, body)
+        expect(status).toBe(403)
+        expect(JSON.parse(text)).toEqual({ success: false, error: { code: 'CROSS_ORIGIN_REQUEST', message: 'A page of another origin cannot call this action', statusCode: 403 } })
+      }), { numRuns: 300 })
+      expect(guardedRuns).toBe(0)
+    })
+
+    it('without Sec-Fetch-Site, an Origin answers 403 CROSS_ORIGIN_REQUEST exactly when it is not the server\'s own', async () => {
+      const origins = fc.oneof(fc.constant(server.url), fc.constant('null'), fc.webUrl().map(url => new URL(url).origin), fc.string())
+      await fc.assert(fc.asyncProperty(origins, bodies, async (origin, body) => {
+        const { status, text } = await send('POST', '/loose', { 'origin': encodeURI(origin), 'content-type': 'application/json' }, body)
+        const refused = status === 403 && JSON.parse(text).error.code === 'CROSS_ORIGIN_REQUEST'
+        expect(refused).toBe(encodeURI(origin) !== server.url)
+      }), { numRuns: 200 })
     })
 
     it('fieldErrors keys are dot paths, for any issue path, and cannot pollute', () => {
