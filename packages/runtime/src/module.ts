@@ -3,6 +3,7 @@ import { defu } from 'defu'
 import { answerHeadLikeGet } from './head-routes'
 import type { NitroLike } from './head-routes'
 import { setupRouteMap } from './routes/setup-route-map'
+import { setupSingleFlightRoutes } from './routes/single-flight-routes'
 import { setupActionRouteDevtools } from './devtools/setup-devtools'
 import { nitroMajorOf, pickServerFile } from './internal/nitro-major'
 import { setupClientFetch } from './internal/client-fetch'
@@ -131,6 +132,8 @@ export default defineNuxtModule<ModuleOptions>({
     }
     // single flight: a mutation's answer carries the fresh data of the queries its caller names
     if (options.singleFlight ?? uses.singleFlight) {
+      // only the app's GET actions can be named: their route patterns reach the plugin through a virtual module
+      setupSingleFlightRoutes(nuxt)
       addNitroPlugin(pickServerFile(nitroMajor, {
         nitro2: resolver.resolve('./runtime/server/plugins/single-flight'),
         nitro3: resolver.resolve('./runtime/server/plugins/single-flight.nitro3'),
