@@ -1,5 +1,6 @@
 import type { CreateActionRequest, CreateActionResponse, ScaffoldOptions } from '@action-route/devtools/types'
 import type { CreateActionOptions, RouteMethod, SchemaLibrary } from '@action-route/cli'
+import { readTextUpTo } from './read-text-up-to'
 
 /** The largest body `POST /__action-route/api/actions` reads: a route, a few names and an example. */
 export const MAX_CREATE_ACTION_BODY = 64 * 1024
@@ -68,30 +69,6 @@ export async function answerCreateAction(rootDir: string, call: CreateActionCall
     if (error instanceof Error && error.name === 'CliError') return badRequest(error.message)
     return { status: 500, body: { error: { code: 'INTERNAL', message: messageOf(error) } } }
   }
-}
-
-/** The body as UTF-8 text, or `undefined` as soon as it passes `limit` bytes: the stream is then cancelled, unread. */
-async function readTextUpTo(body: ReadableStream<Uint8Array>, limit: number): Promise<string | undefined> {
-  const reader = body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel().catch(() => {})
-      return undefined
-    }
-    chunks.push(value)
-  }
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return new TextDecoder().decode(bytes)
 }
 
 /** The body checked field by field, so a wrong type is a 400 that names the field. */

@@ -1,0 +1,6 @@
+// Dev-only (Nitro 2): opens a file of the app in the developer's editor, for the panel's "Open in editor".
+import { defineEventHandler, toWebRequest } from 'h3'
+import { options } from '#action-route/devtools-routes'
+import { openInEditorResponse } from '../internal/open-in-editor-endpoint'
+
+export default defineEventHandler(event => openInEditorResponse(options.rootDir, toWebRequest(event)))
