@@ -53,6 +53,14 @@ export default defineAction({
   handler: ({ params }) => ({ id: params.id, title: 'Ship it', secret: 'hash' }),
 })
 `,
+  // a payment provider's post-back: its pages, and only its, may post here from their own origin
+  'server/api/pay-back.post.ts': `import { defineAction } from '@action-route/runtime/server/h3-v2'
+
+export default defineAction({
+  trustedOrigins: ['https://pay.example'],
+  handler: ({ input }) => ({ received: input }),
+})
+`,
   'server/api/missing.get.ts': `import { createActionError, defineAction } from '@action-route/runtime/server/h3-v2'
 
 export default defineAction({
@@ -104,9 +112,14 @@ async function check(base, name, path, init, expect) {
   }
   if (problems.length) throw new Error(`${name}: ${problems.join('; ')}\n  body: ${text.slice(0, 500)}`)
   console.log(`ok   ${name}: ${response.status}`)
+  checks++
 }
+let checks = 0
 
 const json = body => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body })
+/** A form post that a browser marks with these headers (`Sec-Fetch-Site`, `Origin`). */
+const formFrom = (headers, body = 'title=Planted') => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body })
+const refusedCrossOrigin = body => body.success === false && body.error?.code === 'CROSS_ORIGIN_REQUEST' && body.error?.statusCode === 403 ? '' : 'expected CROSS_ORIGIN_REQUEST 403'
 
 async function main() {
   const started = Date.now()
@@ -168,11 +181,22 @@ async function main() {
       status: 404,
       body: body => body.success === false && body.error?.code === 'NOT_FOUND' && body.error?.message === 'No such todo' && body.error?.statusCode === 404 ? '' : 'expected { success: false, error: { code: NOT_FOUND, statusCode: 404 } }',
     })
+    await check(base, 'POST form marked same-site (403 CROSS_ORIGIN_REQUEST)', '/api/todos', formFrom({ 'sec-fetch-site': 'same-site', 'origin': 'http://127.0.0.1:1' }), { status: 403, body: refusedCrossOrigin })
+    await check(base, 'POST JSON from Origin: null (403 CROSS_ORIGIN_REQUEST)', '/api/todos', { ...json('{"title":"x"}'), headers: { 'content-type': 'application/json', 'origin': 'null' } }, { status: 403, body: refusedCrossOrigin })
+    await check(base, 'POST form from its own origin (201)', '/api/todos', formFrom({ origin: base }), {
+      status: 201,
+      body: body => body.success === true && body.data?.title === 'Planted' ? '' : 'expected a created todo',
+    })
+    await check(base, 'POST cross-site form from the trusted origin (200)', '/api/pay-back', formFrom({ 'sec-fetch-site': 'cross-site', 'origin': 'https://pay.example' }, 'paid=1'), {
+      status: 200,
+      body: body => body.success === true && body.data?.received?.paid === '1' ? '' : 'expected { received: { paid: "1" } }',
+    })
+    await check(base, 'POST cross-site form from an untrusted origin (403)', '/api/pay-back', formFrom({ 'sec-fetch-site': 'cross-site', 'origin': 'https://evil.example' }, 'paid=1'), { status: 403, body: refusedCrossOrigin })
   }
   finally {
     server.kill()
   }
-  console.log(`nitro3 standalone: passed, 7 checks on nitro ${nitroVersion}, Node ${nodeVersion}, in ${Math.round((Date.now() - started) / 1000)}s`)
+  console.log(`nitro3 standalone: passed, ${checks} checks on nitro ${nitroVersion}, Node ${nodeVersion}, in ${Math.round((Date.now() - started) / 1000)}s`)
 }
 
 main().catch((error) => {
