@@ -1,3 +1,4 @@
+import { request } from 'node:http'
 import type { Browser, Page, Response } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchChromium } from '../../../../test-utils/browser'
@@ -172,5 +173,73 @@ describe('useActionForm without JavaScript', () => {
       expect(response.status).toBe(403)
     }
     expect(await signups()).toBe(before)
+  })
+})
+
+/** A raw POST (node:http sends the path as written, `/.//` included) of a urlencoded body. */
+function postRaw(path: string, body: string): Promise<{ status: number, headers: Record<string, string | string[] | undefined>, text: string }> {
+  const { hostname, port } = new URL(baseURL)
+  return new Promise((resolve, reject) => {
+    const headers = { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)), 'sec-fetch-site': 'same-origin' }
+    const req = request({ hostname, port, method: 'POST', path, headers }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk) => {
+        text += chunk
+      })
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }))
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
+
+const flashCookieOf = (headers: Record<string, string | string[] | undefined>) => ([] as string[]).concat(headers['set-cookie'] ?? []).find(cookie => cookie.startsWith('action-route-form='))
+
+describe('the form path without JavaScript, against hostile posts', () => {
+  it('survives the worst-case grid post with a 413 envelope, and answers the next request', async () => {
+    for (const size of [5000, 11_000]) {
+      const grid = Array.from({ length: size }, (_, index) => `k${index}.${size - 1}=v`).join('&')
+      const answer = await postRaw('/forms-demo?__action=/api/forms-demo/signup', grid)
+      expect(answer.status).toBe(413)
+      expect(JSON.parse(answer.text)).toMatchObject({ success: false, error: { code: 'PAYLOAD_TOO_LARGE', statusCode: 413 } })
+    }
+    const next = await fetch(`${baseURL}/api/forms-demo/count`)
+    expect(next.status).toBe(200)
+    expect((await next.json() as { success: boolean }).success).toBe(true)
+  })
+
+  it('shows posted text again only in the fields the form binds, never a secret-named or hidden field', async () => {
+    const fields = {
+      'name': 'a',
+      'address.city': '',
+      'address.zip': '123',
+      'items.0.name': 'pen',
+      'items.0.qty': '0',
+      'tags.0': 'hidden-tag-text',
+      'password': 'hunter2',
+      'card_number': '4111111111111111',
+      'note': 'unbound-note-text',
+    }
+    const answer = await postRaw('/forms-demo?__action=/api/forms-demo/signup', new URLSearchParams(fields).toString())
+    expect(answer.status).toBe(422)
+    expect(answer.text).toContain('value="123"')
+    for (const secret of ['hunter2', '4111111111111111', 'unbound-note-text', 'hidden-tag-text']) expect(answer.text).not.toContain(secret)
+  })
+
+  it('passes fields named like Object.prototype members to the action as plain fields', async () => {
+    const answer = await postRaw('/forms-demo?__action=/api/echo', 'toString=1&hasOwnProperty=3')
+    expect(answer.status).toBe(303)
+    const flash = JSON.parse(decodeURIComponent(flashCookieOf(answer.headers)!.split(';')[0]!.slice('action-route-form='.length)))
+    expect(flash.data).toEqual({ method: 'POST', input: { toString: '1', hasOwnProperty: '3' } })
+  })
+
+  it('redirects a success only to a path of this origin, and lets no request text into the flash cookie\'s attributes', async () => {
+    const away = await postRaw('/.//evil.example/?__action=/api/echo', 'name=Ada')
+    expect(away.status).toBe(303)
+    expect(away.headers.location).toBe('/evil.example/')
+    const injected = await postRaw('/x;Path=/;Domain=127.0.0.1;SameSite=None?__action=/api/echo', 'name=Ada')
+    expect(injected.status).toBe(303)
+    expect(flashCookieOf(injected.headers)!.split(';').slice(1).map(part => part.trim())).toEqual(['Path=/', 'Max-Age=60', 'HttpOnly', 'SameSite=Lax'])
   })
 })

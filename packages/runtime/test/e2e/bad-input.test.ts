@@ -115,6 +115,27 @@ const crossOriginCases: Case[] = [
   { name: 'a cross-site JSON post from the origin the module trusts (actionRoute.trustedOrigins)', ...browserMarked({ 'sec-fetch-site': 'cross-site', 'origin': 'https://admin.example' }, json('{"a":1}')), expect: 'ok', data: { method: 'POST', input: { a: 1 } } },
 ]
 
+/** A post to a page without JavaScript (`useActionForm`'s form), which runs the action in-process. */
+const PAGE = '/forms-demo?__action=/api/forms-demo/signup'
+const grid = (size: number) => Array.from({ length: size }, (_, index) => `k${index}.${size - 1}=v`).join('&')
+const deepName = (levels: number) => `${Array.from({ length: levels }, () => 'a').join('.')}=v`
+
+/** The page path refuses what the action route refuses, before building the form, with the same envelope. */
+const pagePathCases: Case[] = [
+  { name: 'the page path: a grid form of 5000 names, each at index 4999', path: PAGE, ...form(grid(5000)), expect: TOO_LARGE },
+  { name: 'the page path: a grid form of 11,000 names (154 KB)', path: PAGE, ...form(grid(11_000)), expect: TOO_LARGE },
+  { name: 'the page path: 1001 empty fields', path: PAGE, ...form('a=&'.repeat(1001)), expect: TOO_LARGE },
+  { name: 'the page path: 20,000 empty fields', path: PAGE, ...form('a=&'.repeat(20_000)), expect: TOO_LARGE },
+  { name: 'the page path: a multipart body of 1001 tiny parts', path: PAGE, ...multipartOf(Array.from({ length: 1001 }, (_, index) => formField(`f${index}`))), expect: TOO_LARGE },
+  { name: 'the page path: a multipart body of 11 files', path: PAGE, ...multipartOf(Array.from({ length: 11 }, (_, index) => formFile(`f${index}`))), expect: TOO_LARGE },
+  { name: 'the page path: a field name of 129 dot segments', path: PAGE, ...form(deepName(129)), expect: TOO_LARGE },
+  { name: 'the page path: a field name of 30,000 dot segments', path: PAGE, ...form(deepName(30_000)), expect: TOO_LARGE },
+  { name: 'the page path: a body over the module-wide limit', path: PAGE, ...form(`a=${'x'.repeat(70 * 1024)}`), expect: TOO_LARGE },
+  { name: 'the page path: multipart cut short', path: PAGE, headers: { 'content-type': 'multipart/form-data; boundary=XYZ' }, body: '--XYZ\r\nContent-Disposition: form-data; name="a"\r\n\r\n1', expect: PARSE },
+  { name: 'the page path: a text/plain body', path: PAGE, headers: { 'content-type': 'text/plain' }, body: 'a=1', expect: UNSUPPORTED },
+  { name: 'the page path: an action of another host', path: '/forms-demo?__action=//evil.example/api', ...form('a=1'), expect: { status: 400, code: 'BAD_REQUEST' } },
+]
+
 /** Client-shaped values: each answers 4xx or succeeds, never 5xx. */
 const valueCases: Case[] = [
   { name: 'the number 1e999', ...json('{"n":1e999}'), expect: 'ok', data: { method: 'POST', input: { n: null } } },
@@ -213,6 +234,7 @@ const cases: Case[] = [
   ...limitCases,
   ...valueCases,
   ...crossOriginCases,
+  ...pagePathCases,
 ]
 
 function expectSafeEnvelope(answer: Answer, expected: Case['expect'], data?: unknown) {

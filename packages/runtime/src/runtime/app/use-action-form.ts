@@ -40,6 +40,14 @@ export interface UseActionFormOptions<P extends ActionPath, M extends ActionMeth
   validate?: StandardSchemaV1<ActionInput<P, M>>
   /** Tells apart several forms of one action on a page. */
   key?: string
+  /**
+   * Fields whose posted text is never shown again when a post without
+   * JavaScript comes back with errors: a name hides itself and every field
+   * below it (`'payment'` hides `payment.iban`). Secret-looking names
+   * (`password`, `card_number`, `cvc`, `token`...) are never shown again
+   * anyway, and only fields bound with `field()` are.
+   */
+  hideFields?: readonly FieldPath<ActionInput<P, M>>[]
   onSuccess?: (data: ActionOutput<P, M>) => void
   onError?: (error: ActionErrorData) => void
 }
@@ -115,11 +123,15 @@ export function useActionForm<P extends FormActionPath, M extends FormMethod<P> 
   // the answer to a post made without JavaScript, handed over by the server, and to the browser in the payload
   const { payload } = useNuxtApp()
   const stateKey = `action-route-form:${id}`
+  // on the server: the posted text less hidden fields; the payload carries only what `field()` shows of it
+  let postedValues: Record<string, string> | undefined
   if (import.meta.server) {
     const event = useRequestEvent()
     const state = event?.context[FORM_CONTEXT_KEY] as FormPostState | undefined
     if (state?.form === id) {
-      payload.state[stateKey] = state
+      const hidden: readonly string[] = options.hideFields ?? []
+      postedValues = Object.fromEntries(Object.entries(state.values).filter(([name]) => !hidden.some(field => name === field || name.startsWith(`${field}.`))))
+      payload.state[stateKey] = { ...state, values: {} } satisfies FormPostState
       // set by the page's render too: Nuxt 5 renders with an event of its own, whose status the middleware cannot set
       if (event && !state.result.success) setResponseStatus(event, state.result.error.statusCode || 500)
     }
@@ -135,7 +147,7 @@ export function useActionForm<P extends FormActionPath, M extends FormMethod<P> 
   }
 
   // what text fields hold, by name: bound back as `value` so a re-render never wipes what was typed
-  const values = ref<Record<string, string>>({ ...posted?.values })
+  const values = ref<Record<string, string>>({ ...import.meta.server ? postedValues : posted?.values })
   const dirty = shallowRef(false)
   let element: HTMLFormElement | undefined
   let clean = ''
@@ -206,6 +218,7 @@ export function useActionForm<P extends FormActionPath, M extends FormMethod<P> 
       // no `value` key at all when there is none: Vue would otherwise empty the control (a checkbox's value too)
       const value = fieldOptions?.restore === false ? undefined : values.value[name] ?? initialOf(name)
       if (value !== undefined) attrs.value = value
+      if (import.meta.server && posted && value !== undefined && value === postedValues?.[name]) posted.values[name] = value
       return attrs
     },
     fieldErrors,
