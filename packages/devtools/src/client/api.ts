@@ -1,4 +1,4 @@
-import type { CreateActionRequest, CreateActionResponse, RegistryResponse, RequestRecord, ScaffoldOptions, StreamMessage } from '../shared/types'
+import type { CreateActionRequest, CreateActionResponse, OpenInEditorRequest, RegistryResponse, RequestRecord, ScaffoldOptions, StreamMessage } from '../shared/types'
 import { DEVTOOLS_TOKEN_HEADER } from '../shared/types'
 import { readDevTokens } from './dev-token'
 import { readEventStream } from './logic/event-stream'
@@ -68,6 +68,21 @@ export async function createAction(request: CreateActionRequest): Promise<Create
   const message = body?.error?.message ?? `POST actions answered ${response.status}`
   if (response.status === 409) return { outcome: 'exists', file: body?.error?.file ?? '', message }
   return { outcome: 'refused', message }
+}
+
+/**
+ * Asks the dev server to open a file of the app in the developer's editor (the
+ * module's own endpoint, behind the same token as the rest); false when it
+ * could not (no such file, no editor found).
+ */
+export async function openFileInEditor(request: OpenInEditorRequest): Promise<boolean> {
+  try {
+    const response = await callEndpoint('open-in-editor', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) })
+    return response.ok
+  }
+  catch {
+    return false
+  }
 }
 
 /** The OpenAPI 3.1 document of the app's actions, as `nuxi dev` makes it now. */

@@ -1,6 +1,5 @@
 import { useDevtoolsClient } from '@nuxt/devtools-kit/iframe-client'
 import { computed, ref } from 'vue'
-import { readDevTokens } from './dev-token'
 
 // DevTools 3 hands its client to the iframe (window.__NUXT_DEVTOOLS__); the kit's composable makes it reactive, and
 // it stays undefined where there is none: the panel opened on its own, or DevTools 4's dock
@@ -47,29 +46,11 @@ export const colorMode = computed<'dark' | 'light'>({
 })
 
 /**
- * True while the panel runs inside Nuxt DevTools 3 (which gives its RPC: open-in-editor and requestForAuth).
+ * True while the panel runs inside Nuxt DevTools 3 (which gives its RPC: requestForAuth).
  * @example
  * if (!insideDevtools.value) console.info('standalone')
  */
 export const insideDevtools = computed(() => Boolean(devtools.value?.devtools?.rpc))
-
-/**
- * Opens a file in the editor through DevTools 3's RPC (with DevTools' auth
- * token, kept in this origin's localStorage); false when that is not possible
- * (DevTools 4's dock, the panel on its own). `open-in-editor.ts` tries this first.
- * @example
- * await openThroughDevtools('/app/server/api/todos/[id].patch.ts')
- */
-export async function openThroughDevtools(file: string): Promise<boolean> {
-  const rpc = devtools.value?.devtools?.rpc
-  if (!rpc?.openInEditor) return false
-  try {
-    return await rpc.openInEditor(readDevTokens()[0] ?? '', file) !== false
-  }
-  catch {
-    return false
-  }
-}
 
 /**
  * Asks Nuxt DevTools to authorise this browser: DevTools prints a link and

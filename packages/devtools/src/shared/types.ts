@@ -56,8 +56,6 @@ export interface ActionInfo {
 /** Answer of GET /__action-route/api/routes. */
 export interface RegistryResponse {
   rootDir: string
-  /** Vite's open-in-editor endpoint on the dev server (`/_nuxt/__open-in-editor`), when the app builds with Vite. */
-  editorUrl?: string
   routes: RouteInfo[]
   recorder: { maxRecords: number, redactedHeaders: string[], redactedFields: string[] }
 }
@@ -115,6 +113,14 @@ export interface LifecycleTiming {
   duration: number
   /** For a middleware step: the `ctx` keys it added, names only (values are never recorded). */
   ctxKeys?: string[]
+}
+
+/** Body of `POST /__action-route/api/open-in-editor`: a file under the app's root, and where to put the cursor. */
+export interface OpenInEditorRequest {
+  /** Absolute, or relative to the app's root. */
+  file: string
+  line?: number
+  column?: number
 }
 
 /** Body of `POST /__action-route/api/actions`: the action to write, as `create-action` would. */

@@ -66,9 +66,12 @@ describe('an app with app.baseURL /base/ in nuxi dev', () => {
     expect(new URL('../api/routes', `${app.baseURL}/base/__action-route/client/`).href).toBe(endpoint('routes'))
   })
 
-  it('names Vite\'s open-in-editor endpoint under the base', async () => {
-    const registry = await (await fetch(endpoint('routes'), { headers: app.authHeaders })).json() as RegistryResponse
-    expect(registry.editorUrl).toBe('/base/_nuxt/__open-in-editor')
+  it('serves its own open-in-editor endpoint under the base, not Vite\'s, and refuses a file outside the app', async () => {
+    const open = (file: string) => fetch(endpoint('open-in-editor'), { method: 'POST', headers: { ...app.authHeaders, 'content-type': 'application/json' }, body: JSON.stringify({ file }) })
+    expect(await (await open('/etc/passwd')).json()).toEqual({ error: { code: 'OUTSIDE_ROOT', message: expect.any(String) } })
+    expect((await open('server/api/no-such-file.ts')).status).toBe(404)
+    const registry = await (await fetch(endpoint('routes'), { headers: app.authHeaders })).json() as RegistryResponse & { editorUrl?: string }
+    expect(registry.editorUrl).toBeUndefined()
   })
 
   it('answers a mutation with the fresh data of the queries its caller names, the URLs the client sends being the app\'s own, without the base', async () => {

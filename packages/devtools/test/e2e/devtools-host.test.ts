@@ -97,7 +97,7 @@ describe('the panel inside Nuxt DevTools (3 on Nuxt 4, 4 on Nuxt 5)', () => {
     await expect.poll(() => panel.locator('.app').getAttribute('data-host'), { timeout: 30_000 }).toBe('devtools')
     await expect.poll(() => panel.locator('.app').getAttribute('class')).toContain('dark')
     await panel.getByTestId('route-GET /api/hello').waitFor({ timeout: 30_000 })
-    // open-in-editor through DevTools 3's RPC, which launches the same editor
+    // open-in-editor through the module's own endpoint (not DevTools' RPC), which launches the editor LAUNCH_EDITOR names
     await panel.getByTestId('route-GET /api/hello').click()
     await panel.getByRole('button', { name: 'Open in editor' }).click()
     await expect.poll(editorCalls, { timeout: 15_000 }).toContain(join(app.rootDir, 'server/api/hello.get.ts'))
@@ -130,7 +130,7 @@ describe('the panel inside Nuxt DevTools (3 on Nuxt 4, 4 on Nuxt 5)', () => {
     await panel.getByTestId('route-GET /api/hello').waitFor({ timeout: 30_000 })
     // no DevTools client in the dock, but DevTools 4's colour mode is followed
     expect(await panel.locator('.app').getAttribute('class')).toContain('dark')
-    // and no DevTools RPC: open-in-editor goes through Vite's own endpoint on the dev server
+    // and no DevTools RPC: open-in-editor goes through the module's own endpoint, as on DevTools 3
     await panel.getByTestId('route-GET /api/hello').click()
     await panel.getByRole('button', { name: 'Open in editor' }).click()
     await expect.poll(editorCalls, { timeout: 15_000 }).toContain(join(app.rootDir, 'server/api/hello.get.ts'))

@@ -30,8 +30,6 @@ export interface DevtoolsServerOptions {
   trustedTokensFile?: string
   /** False only when DevTools' `disableAuthorization` is set. */
   requireToken: boolean
-  /** Vite's open-in-editor endpoint on this dev server (`<app.baseURL><buildAssetsDir>__open-in-editor`), when the app builds with Vite. */
-  editorUrl?: string
 }
 
 /** The id of the virtual module the registry and recorder import. */

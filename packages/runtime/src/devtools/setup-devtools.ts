@@ -69,7 +69,6 @@ export function setupActionRouteDevtools(nuxt: Nuxt, options: Partial<DevtoolsMo
       // DevTools 4 writes no token file: the browsers it authorised with its printed code are let in instead
       ...((devtoolsMajor ?? 0) >= 4 && { trustedTokensFile: viteDevtoolsAuthFile() }),
       requireToken: !isDevtoolsAuthorizationDisabled(nuxt),
-      editorUrl: viteEditorUrl(nuxt),
     })
   })
   hook('nitro:init', (instance) => {
@@ -77,8 +76,8 @@ export function setupActionRouteDevtools(nuxt: Nuxt, options: Partial<DevtoolsMo
   })
 
   const files = nitroMajor === 3
-    ? { guard: 'nitro3/guard-endpoints', recorder: 'nitro3/record-requests', routes: 'nitro3/routes', records: 'nitro3/records', stream: 'nitro3/stream', scaffold: 'nitro3/scaffold', actions: 'nitro3/actions', openapi: 'nitro3/openapi' }
-    : { guard: 'middleware/guard-endpoints', recorder: 'plugins/record-requests', routes: 'handlers/routes.get', records: 'handlers/records', stream: 'handlers/stream.get', scaffold: 'handlers/scaffold.get', actions: 'handlers/actions.post', openapi: 'handlers/openapi.get' }
+    ? { guard: 'nitro3/guard-endpoints', recorder: 'nitro3/record-requests', routes: 'nitro3/routes', records: 'nitro3/records', stream: 'nitro3/stream', scaffold: 'nitro3/scaffold', actions: 'nitro3/actions', openapi: 'nitro3/openapi', openInEditor: 'nitro3/open-in-editor' }
+    : { guard: 'middleware/guard-endpoints', recorder: 'plugins/record-requests', routes: 'handlers/routes.get', records: 'handlers/records', stream: 'handlers/stream.get', scaffold: 'handlers/scaffold.get', actions: 'handlers/actions.post', openapi: 'handlers/openapi.get', openInEditor: 'handlers/open-in-editor' }
   // one guard for the whole prefix, endpoints added later included: only the developer gets an answer
   addServerHandler({ middleware: true, handler: join(runtimeDir, files.guard) })
   if (isDevtoolsAuthorizationDisabled(nuxt)) {
@@ -94,18 +93,11 @@ export function setupActionRouteDevtools(nuxt: Nuxt, options: Partial<DevtoolsMo
   addServerHandler({ route: `${DEVTOOLS_BASE}/api/actions`, method: 'post', handler: join(runtimeDir, files.actions) })
   // the OpenAPI 3.1 document of the actions, made from the route files as they are now (docs/openapi.md)
   addServerHandler({ route: `${DEVTOOLS_BASE}/api/openapi.json`, method: 'get', handler: join(runtimeDir, files.openapi) })
+  // the panel's "Open in editor": POST only (it answers 405 to the rest itself), files under rootDir only; not Vite's
+  // `__open-in-editor`, which any page the developer visits can call
+  addServerHandler({ route: `${DEVTOOLS_BASE}/api/open-in-editor`, handler: join(runtimeDir, files.openInEditor) })
 
   void addDevtoolsTab(nuxt, nitroMajor, devtoolsMajor)
-}
-
-/**
- * Vite's own open-in-editor endpoint, which its dev server serves under the
- * build assets folder: the panel opens files through it where DevTools gives
- * it no RPC (DevTools 4's dock, the panel on its own). None with another builder.
- */
-function viteEditorUrl(nuxt: Nuxt): string | undefined {
-  if (nuxt.options.builder !== '@nuxt/vite-builder') return undefined
-  return joinURL(nuxt.options.app.baseURL || '/', nuxt.options.app.buildAssetsDir || '/_nuxt/', '__open-in-editor')
 }
 
 /** The tab needs @action-route/devtools built; the endpoints work without it. */

@@ -14,7 +14,6 @@ import { ALWAYS_REDACTED } from './redact-headers'
 export async function registryResponse(): Promise<RegistryResponse> {
   return {
     rootDir: options.rootDir,
-    ...(options.editorUrl && { editorUrl: options.editorUrl }),
     routes: await describeRoutes(routes),
     recorder: {
       maxRecords: recorder.options.maxRecords,
