@@ -52,10 +52,10 @@ describe('a production build of the playground', () => {
     expect(response.status).toBe(401)
   })
 
-  it('holds no trace of the endpoints, the recorder or the tab', async () => {
+  it('holds no trace of the endpoints, the recorder, the tab or the editor launcher', async () => {
     for (const file of await filesUnder(outputDir)) {
       const text = await readFile(file, 'utf8')
-      expect(['__action-route', 'record-requests', 'keep-records', 'records.json', 'create-action-endpoint', '@action-route/cli'].filter(trace => text.includes(trace)), file).toEqual([])
+      expect(['__action-route', 'record-requests', 'keep-records', 'records.json', 'create-action-endpoint', '@action-route/cli', 'open-in-editor', 'launch-editor'].filter(trace => text.includes(trace)), file).toEqual([])
     }
   })
 })
