@@ -2,18 +2,19 @@ import { describe, expect, it } from 'vitest'
 import type { ActionHost } from '../../src/runtime/server/internal/action-host'
 import { MAX_REFRESHED, withRefreshedQueries } from '../../src/runtime/server/internal/single-flight'
 import type { SingleFlightApp } from '../../src/runtime/server/internal/single-flight'
+import { CALLER_HEADER, takeCallerAddress } from '../../src/runtime/server/internal/single-flight-caller'
 
 interface FakeEvent {
   method: string
   headers: Record<string, string>
-  $fetch?: (url: string, options: { headers: Record<string, string>, context: Record<string, unknown> }) => Promise<unknown>
+  $fetch?: (url: string, options: { headers: Record<string, string> }) => Promise<unknown>
   req?: { headers: Headers }
 }
 
 // h3 v2's host reads the Request's headers
 const host = {
   method: event => event.method,
-  header: (event, name) => event.headers[name] ?? event.req?.headers.get(name) ?? undefined,
+  header: (event, name) => event.headers[name] ?? (event.req?.headers instanceof Headers ? event.req.headers.get(name) ?? undefined : undefined),
 } as ActionHost<FakeEvent>
 
 const success = JSON.stringify({ success: true, data: { id: 1 } })
@@ -121,17 +122,21 @@ function profileFor(cookie: string | null | undefined) {
 
 /** A Nitro 2 event (h3 v1) whose mutation answered `setCookies`, its in-app `$fetch` answering /api/profile from the Cookie it is given. */
 function nitroEventAfter(cookie: string | undefined, setCookies: string[], extra: Partial<{ remoteAddress: string }> = {}) {
-  const calls: Array<{ headers: Record<string, string>, context: Record<string, unknown> }> = []
+  const calls: Array<{ headers: Record<string, string> }> = []
   const responseHeaders: Record<string, unknown> = { 'set-cookie': setCookies }
+  const headers = { 'x-action-refresh': JSON.stringify(['/api/profile']), ...cookie ? { cookie } : {} }
+  const node = {
+    req: { headers, socket: { remoteAddress: extra.remoteAddress ?? '203.0.113.7' } },
+    res: { getHeader: (name: string) => responseHeaders[name], setHeader: (name: string, value: string) => responseHeaders[name] = value },
+  }
   const event = {
     method: 'POST',
-    headers: { 'x-action-refresh': JSON.stringify(['/api/profile']), ...cookie ? { cookie } : {} },
-    context: { params: {} },
-    node: {
-      req: { socket: { remoteAddress: extra.remoteAddress ?? '203.0.113.7' } },
-      res: { getHeader: (name: string) => responseHeaders[name], setHeader: (name: string, value: string) => responseHeaders[name] = value },
-    },
-    $fetch: async (_url: string, options: { headers: Record<string, string>, context: Record<string, unknown> }) => {
+    headers,
+    node,
+    // h3 1.15 also names Node's request and response `req` and `res`
+    req: node.req,
+    res: node.res,
+    $fetch: async (_url: string, options: { headers: Record<string, string> }) => {
       calls.push(options)
       return profileFor(options.headers.cookie)
     },
@@ -205,10 +210,19 @@ describe('single flight runs only the app\'s GET actions, as the caller', () => 
     expect(h3.res.headers.get('vary')).toBe('x-action-refresh')
   })
 
-  it('gives the inner requests the caller\'s address for getRequestIP (Nitro 2: context.clientAddress, h3 v2: the request\'s ip)', async () => {
+  it('gives the inner requests the caller\'s address for getRequestIP (Nitro 2: its in-process socket, h3 v2: the request\'s ip)', async () => {
     const nitro = nitroEventAfter('session=ada-token', [], { remoteAddress: '203.0.113.9' })
     await withRefreshedQueries(nitro.event, host, success, anyRoute)
-    expect(nitro.calls[0]!.context.clientAddress).toBe('203.0.113.9')
+    // what the Nitro 2 plugin's request hook does with the inner request
+    const inner = { headers: { ...nitro.calls[0]!.headers } as Record<string, string | undefined>, socket: { remoteAddress: '' } }
+    takeCallerAddress(inner)
+    expect(inner.socket.remoteAddress).toBe('203.0.113.9')
+    expect(inner.headers).not.toHaveProperty(CALLER_HEADER)
+    // a client that sends the header itself claims nothing
+    const forged = { headers: { [CALLER_HEADER]: 'guess 10.0.0.1' } as Record<string, string | undefined>, socket: { remoteAddress: '' } }
+    takeCallerAddress(forged)
+    expect(forged.socket.remoteAddress).toBe('')
+    expect(forged.headers).not.toHaveProperty(CALLER_HEADER)
     const h3 = h3V2EventAfter('session=ada-token', [])
     await withRefreshedQueries(h3.event, host, success, anyRoute)
     expect((h3.seen[0] as Request & { ip?: string }).ip).toBe('198.51.100.4')

@@ -1,6 +1,7 @@
 import { withBase } from 'ufo'
 import type { ActionHost } from './action-host'
 import { cookiesAfterMutation } from './cookies-after-mutation'
+import { CALLER_HEADER, callerAddressHeader } from './single-flight-caller'
 
 /** The request header naming the queries whose fresh data the caller wants with the answer: a JSON array of URLs. */
 export const REFRESH_HEADER = 'x-action-refresh'
@@ -20,7 +21,7 @@ export interface SingleFlightApp {
 }
 
 /** Nitro 2 puts `$fetch` on its h3 event: an in-app call that carries the caller's headers and the app's base URL. */
-type NitroFetch = (url: string, options: { headers: Record<string, string>, context: object, ignoreResponseError: true, retry: 0 }) => Promise<unknown>
+type NitroFetch = (url: string, options: { headers: Record<string, string>, ignoreResponseError: true, retry: 0 }) => Promise<unknown>
 /** h3 v2 events know their app, whose `fetch` answers a Request in-process (Nitro 3). */
 type AppFetch = (request: Request) => Response | Promise<Response>
 
@@ -56,21 +57,24 @@ function askedUrls(header: string): string[] {
 /** The cookies the mutation's answer sets: h3 v2 keeps them on `event.res.headers`, h3 v1 on Node's response. */
 function setCookiesOf(event: EventShape): string | string[] {
   const headers = event.res?.headers
-  if (headers && typeof headers.getSetCookie === 'function') return headers.getSetCookie()
+  if (isH3V2Event(event) && headers) return headers.getSetCookie()
   const header = event.node?.res?.getHeader?.('set-cookie')
   return typeof header === 'string' || Array.isArray(header) ? header : []
 }
 
+/** Whether this is h3 v2's event, whose `req` is a Request (h3 1.15 has `req` too: Node's request, with plain headers). */
+const isH3V2Event = (event: EventShape): boolean => typeof event.req?.headers?.get === 'function'
+
 /** The address the caller connected from, as h3's `getRequestIP(event)` reads it on either major. */
 function callerAddressOf(event: EventShape): string | undefined {
-  const address = event.req?.headers ? event.req.context?.clientAddress || event.req.ip : event.context?.clientAddress || event.node?.req?.socket?.remoteAddress
+  const address = isH3V2Event(event) ? event.req?.context?.clientAddress || event.req?.ip : event.context?.clientAddress || event.node?.req?.socket?.remoteAddress
   return typeof address === 'string' && address ? address : undefined
 }
 
 /** Tells caches that the answer depends on `x-action-refresh` too (`Vary`), keeping what the handler put there. */
 function varyOnRefreshHeader(event: EventShape): void {
   const headers = event.res?.headers
-  if (headers) {
+  if (isH3V2Event(event) && headers) {
     headers.append('vary', REFRESH_HEADER)
     return
   }
@@ -85,23 +89,25 @@ function varyOnRefreshHeader(event: EventShape): void {
  * are the app's own, as the client calls them (`/api/todos`): Nitro 2's
  * `$fetch` puts the app's base URL before them; h3 v2's app routes the URL as
  * a browser sends it, so `baseURL` goes before them here. Either way the inner
- * request keeps the caller's address for `getRequestIP`: Nitro 2 has it as
- * `event.context.clientAddress`, h3 v2 as the request's `ip`.
+ * request keeps the caller's address for `getRequestIP`: Nitro 2 through
+ * `x-action-refresh-caller` (internal/single-flight-caller.ts), h3 v2 as the
+ * request's `ip`.
  */
 function inProcessGet(event: EventShape, baseURL: string): ((url: string, cookie: string) => Promise<unknown>) | undefined {
   const { $fetch, app, req } = event
   const address = callerAddressOf(event)
   if (typeof $fetch === 'function') {
-    const context = address ? { ...event.context, clientAddress: address } : { ...event.context }
     // the inner GETs never ask for refreshed data themselves, and carry no body
-    return (url, cookie) => $fetch(url, { headers: { [REFRESH_HEADER]: '', 'content-length': '0', cookie }, context, ignoreResponseError: true, retry: 0 })
+    const headers: Record<string, string> = { [REFRESH_HEADER]: '', 'content-length': '0' }
+    if (address) headers[CALLER_HEADER] = callerAddressHeader(address)
+    return (url, cookie) => $fetch(url, { headers: { ...headers, cookie }, ignoreResponseError: true, retry: 0 })
   }
   // srvx's Node request is Request-like without being a Request: read it by shape
   const fetchApp = app?.fetch
   if (typeof fetchApp === 'function' && typeof req?.url === 'string' && req.headers) {
     const base = req.url
     const headers = new Headers(req.headers)
-    for (const name of [REFRESH_HEADER, 'content-length', 'content-type']) headers.delete(name)
+    for (const name of [REFRESH_HEADER, CALLER_HEADER, 'content-length', 'content-type']) headers.delete(name)
     return async (url, cookie) => {
       const inner = new Headers(headers)
       if (cookie) inner.set('cookie', cookie)
