@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
+import { isCrossOrigin } from '../../server/internal/cross-origin'
 import { viteDevtoolsTokens } from './vite-devtools-trust'
 
 /** The request header that carries Nuxt DevTools' dev auth token (the panel's shared/types.ts says the same). */
@@ -62,7 +63,8 @@ function isUnderBase(path: string, base: string, appBase = '/'): boolean {
 }
 
 async function isDeveloper(headers: Headers, options: DevtoolsGuardOptions): Promise<boolean> {
-  if (isCrossSite(headers)) return false
+  // a page of another origin is never the panel: the one rule of the action routes and the form path
+  if (isCrossOrigin(name => headers.get(name))) return false
   if (!options.requireToken) return true
   // the panel sends each token it holds (DevTools 3's, DevTools 4's), comma-separated; one it knows is enough
   const given = (headers.get(DEVTOOLS_TOKEN_HEADER) ?? '').split(',', MAX_TOKENS).map(token => token.trim()).filter(Boolean)
@@ -85,21 +87,6 @@ async function isDeveloper(headers: Headers, options: DevtoolsGuardOptions): Pro
 function sameSecret(given: string, expected: string): boolean {
   const digest = (text: string) => createHash('sha256').update(text).digest()
   return timingSafeEqual(digest(given), digest(expected))
-}
-
-/** A browser says where a request comes from; a page of another origin is never the panel. */
-function isCrossSite(headers: Headers): boolean {
-  const site = headers.get('sec-fetch-site')
-  if (site !== null && site !== 'same-origin' && site !== 'none') return true
-  const origin = headers.get('origin')
-  if (origin === null) return false
-  const host = headers.get('host')?.toLowerCase()
-  try {
-    return !host || new URL(origin).host !== host
-  }
-  catch {
-    return true
-  }
 }
 
 async function readToken(file: string): Promise<string | undefined> {
