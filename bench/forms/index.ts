@@ -23,9 +23,22 @@ function fill(open: string, entry: (index: number) => string, separator: string,
   return open + entries.join(separator) + close
 }
 
-const post = (id: string, label: string, contentType: string, body: string, status: number): Scenario => ({
-  id, label, method: 'POST', path: '/any', headers: { 'content-type': contentType }, body, status,
+const post = (id: string, label: string, contentType: string, body: string, status: number, path = '/any'): Scenario => ({
+  id, label, method: 'POST', path, headers: { 'content-type': contentType }, body, status,
 })
+
+/** A page's own URL with the form query: the no-JS form path, which runs `/any` in-process. */
+const page = '/page?__action=/any'
+/** The grid: N names, `kI.(N-1)`, each at the last index (it built N arrays of N holes before the limits). */
+const grid = (count: number) => Array.from({ length: count }, (_, index) => `k${index}.${count - 1}=v`).join('&')
+const gridCount = (() => {
+  let count = 1
+  while (grid(count * 2).length <= bodyBytes) count *= 2
+  for (let step = count / 2; step >= 1; step /= 2) if (grid(count + step).length <= bodyBytes) count += step
+  return count
+})()
+/** 1000 fields (the limit) whose names nest past `maxJsonDepth`: parsed, then refused, the costliest refusal. */
+const deepNames = Array.from({ length: 1000 }, (_, index) => `${'a.'.repeat(Math.floor((bodyBytes / 1000 - 5 - String(index).length) / 2))}${index}=v`).join('&')
 
 /** The JSON floor first: an object of many short keys, the shape closest to a form's. */
 const scenarios: Scenario[] = [
@@ -33,6 +46,8 @@ const scenarios: Scenario[] = [
   post('json-string', '1 MB JSON object of one long string, parsed', 'application/json', `{"s":"${'x'.repeat(bodyBytes - 8)}"}`, 200),
   post('multipart', '1 MB multipart of tiny parts, refused (413)', 'multipart/form-data; boundary=b', fill('', index => `--b\r\nContent-Disposition: form-data; name="f${index}"\r\n\r\nx\r\n`, '', '--b--\r\n'), 413),
   post('urlencoded', '1 MB urlencoded of many keys, refused (413)', 'application/x-www-form-urlencoded', fill('', index => `k${index}=1`, '&', ''), 413),
+  post('page-grid', `1 MB grid form (${gridCount.toLocaleString('en-US')} names kI.${gridCount - 1}) posted to a page, refused (413)`, 'application/x-www-form-urlencoded', grid(gridCount), 413, page),
+  post('page-deep', '1 MB form of 1000 names nested past maxJsonDepth posted to a page, refused (413)', 'application/x-www-form-urlencoded', deepNames, 413, page),
 ]
 
 /** Part: what a form over the default limits costs to refuse, against a JSON body of the same size. */
@@ -64,7 +79,7 @@ export const formsPart: BenchPart = {
       const judged = scenario.status === 413
       return {
         measure: `HTTP ${scenario.label}`,
-        subject: 'defineAction, default limits',
+        subject: scenario.path === page ? 'the no-JS form path before defineAction, default limits' : 'defineAction, default limits',
         value: `${(median(cpu) / 1000).toFixed(2)} ms CPU/req`,
         ratio,
         goal: judged ? `<= ${goal}x` : undefined,
@@ -75,7 +90,7 @@ export const formsPart: BenchPart = {
     return {
       title: 'Refused forms',
       rows,
-      method: `One server in a child process (the runtime's source bundled with esbuild, \`NODE_ENV=production\`) serves one \`defineAction\` with no schema and the default limits (1 MiB body, 1000 form fields, 10 files), answering its input's key count. Four bodies of just under ${bodyBytes.toLocaleString('en-US')} bytes are sent: a JSON object of many short keys (parsed and answered, the floor), a JSON object of one long string (the cheapest JSON of that size, for scale), a multipart body of tiny parts and a urlencoded body of many keys (both over the field limit, refused with 413). ${run.cycles} cycles; in each, the four bodies in a random order, ${run.requests} requests each over 4 kept-alive connections, the server's \`process.cpuUsage()\` read over IPC before and after. The figure is the median CPU per request; the ratio is the form's CPU over the JSON body's within each cycle, then the median (lower is better). Before the limits, building such a form cost a hundred times the JSON body.`,
+      method: `One server in a child process (the runtime's source bundled with esbuild, \`NODE_ENV=production\`) serves one \`defineAction\` with no schema and the default limits (1 MiB body, 1000 form fields, 10 files), answering its input's key count. Six bodies of just under ${bodyBytes.toLocaleString('en-US')} bytes are sent: a JSON object of many short keys (parsed and answered, the floor), a JSON object of one long string (the cheapest JSON of that size, for scale), a multipart body of tiny parts and a urlencoded body of many keys (both over the field limit, refused with 413); and, through the no-JS form path's middleware in front of the action (a page URL with \`?__action=\`, as \`useActionForm\` posts without JavaScript), the grid form that aborted the server before the page path had limits, and 1000 fields whose names nest past \`maxJsonDepth\` (parsed, then refused: the costliest refusal of that path). ${run.cycles} cycles; in each, the six bodies in a random order, ${run.requests} requests each over 4 kept-alive connections, the server's \`process.cpuUsage()\` read over IPC before and after. The figure is the median CPU per request; the ratio is the form's CPU over the JSON body's within each cycle, then the median (lower is better). Before the limits, building such a form cost a hundred times the JSON body.`,
       notes: [],
     }
   },
