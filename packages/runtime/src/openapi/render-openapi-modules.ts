@@ -10,10 +10,10 @@ export const OPENAPI_ROUTES_ID = '#action-route/openapi-routes'
 /**
  * Renders `#action-route/openapi-options`.
  * @example
- * renderOpenApiOptionsModule({ info: { title: 'Todos', version: '1.0.0' } }, '/')
+ * renderOpenApiOptionsModule({ info: { title: 'Todos', version: '1.0.0' }, exclude: ['/api/admin/**'] }, '/')
  */
 export function renderOpenApiOptionsModule(options: OpenApiDocumentOptions, appBase: string): string {
-  return `export const options = ${JSON.stringify({ info: options.info, servers: options.servers, appBase })}\n`
+  return `export const options = ${JSON.stringify({ info: options.info, servers: options.servers, exclude: options.exclude, appBase })}\n`
 }
 
 /**

@@ -11,10 +11,15 @@ import { OPENAPI_OPTIONS_ID, OPENAPI_ROUTES_ID, renderOpenApiOptionsModule, rend
 import { builtNitroMeta, devNitroMeta } from './nitro-openapi-meta'
 import { mergeIntoNitroDocument } from './merge-nitro-document'
 
-/** Options under `actionRoute.openapi` in nuxt.config: set, the production build serves the document. */
+/** Options under `actionRoute.openapi` in nuxt.config: set, the production build serves the document (unless `route: false`). */
 export interface OpenApiModuleOptions {
-  /** Where production serves the document, under `app.baseURL`. Default `/openapi.json`. */
-  route?: string
+  /** Where production serves the document, under `app.baseURL`. Default `/openapi.json`; `false` serves none (the dev document and Nitro's still follow `exclude`). */
+  route?: string | false
+  /**
+   * Route patterns whose actions no document lists (this one in dev and production, Nitro's own):
+   * `'/api/admin/**'`. `**` is any number of segments, `*` one, `:id` any param. Per action: `metadata: { openapi: false }`.
+   */
+  exclude?: string[]
   /** OpenAPI's `info`; `title` and `version` default to the app's package name and version. */
   info?: Partial<OpenApiInfo>
   /** OpenAPI's `servers`. */
@@ -68,6 +73,9 @@ interface NitroConfigForOpenApi {
  */
 export function setupOpenApi(nuxt: Nuxt, options: OpenApiModuleOptions | false | undefined, runtimeDir: string, nitroMajor: NitroMajor): void {
   const settings = options || undefined
+  const exclude = checkedExcludePatterns(settings?.exclude)
+  // `route: false`: no document of our own in production, the exclusions still apply to the others
+  const published = settings && settings.route !== false ? settings : undefined
   const hook = nuxt.hook as unknown as {
     (name: 'nitro:config', run: (config: NitroConfigForOpenApi) => void): void
     (name: 'nitro:init', run: (nitro: NitroForOpenApi) => void): void
@@ -75,9 +83,9 @@ export function setupOpenApi(nuxt: Nuxt, options: OpenApiModuleOptions | false |
   let wantsNitroDocument = false
   hook('nitro:config', (config) => {
     config.virtual ||= {}
-    config.virtual[OPENAPI_OPTIONS_ID] = renderOpenApiOptionsModule({ info: { ...packageInfo(nuxt.options.rootDir), ...settings?.info }, servers: settings?.servers }, nuxt.options.app.baseURL || '/')
+    config.virtual[OPENAPI_OPTIONS_ID] = renderOpenApiOptionsModule({ info: { ...packageInfo(nuxt.options.rootDir), ...settings?.info }, servers: settings?.servers, exclude }, nuxt.options.app.baseURL || '/')
     wantsNitroDocument = !nuxt.options.dev && !!config.experimental?.openAPI && !!config.openAPI?.production
-    if (!nuxt.options.dev && (settings || wantsNitroDocument)) {
+    if (!nuxt.options.dev && (published || wantsNitroDocument)) {
       // a handler in the prerender build only: Nitro leaves `env: 'prerender'` out of the production server
       config.handlers = [...config.handlers ?? [], {
         route: BUILD_ROUTE,
@@ -123,8 +131,8 @@ export function setupOpenApi(nuxt: Nuxt, options: OpenApiModuleOptions | false |
         madeDocument()
       }
       // Nitro writes the document where the app asked for it, among the public files the production server serves
-      if (settings) {
-        route.fileName = withLeadingSlash(settings.route || '/openapi.json')
+      if (published) {
+        route.fileName = withLeadingSlash(published.route || '/openapi.json')
         route.contents = JSON.stringify(built.document)
       }
       else {
@@ -137,9 +145,18 @@ export function setupOpenApi(nuxt: Nuxt, options: OpenApiModuleOptions | false |
       config.plugins = [builtNitroMeta(() => built), ...Array.isArray(config.plugins) ? config.plugins : []]
     })
     nitro.hooks.hook('compiled', (instance) => {
-      if (instance === nitro && settings && !built) throw new Error('[action-route] `actionRoute.openapi` is set but the OpenAPI document was not made: Nitro\'s prerender step did not run (is `nitro.noPublicDir` set?)')
+      if (instance === nitro && published && !built) throw new Error('[action-route] `actionRoute.openapi` is set but the OpenAPI document was not made: Nitro\'s prerender step did not run (is `nitro.noPublicDir` set?)')
     })
   })
+}
+
+/** `actionRoute.openapi.exclude` as given, refused at start-up when it is not a list of patterns starting with `/`. */
+function checkedExcludePatterns(exclude: unknown): string[] | undefined {
+  if (exclude === undefined) return undefined
+  if (!Array.isArray(exclude) || exclude.some(pattern => typeof pattern !== 'string' || !pattern.startsWith('/'))) {
+    throw new TypeError(`[action-route] \`actionRoute.openapi.exclude\` must be a list of route patterns starting with "/" (such as "/api/admin/**"), got ${JSON.stringify(exclude)}`)
+  }
+  return [...exclude]
 }
 
 /** The app's package name and version, the document's default title and version. */

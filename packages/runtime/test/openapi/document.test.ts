@@ -8,6 +8,9 @@ import { generateOpenApiDocument } from '../../src/runtime/openapi/generate-docu
 import type { OpenApiRouteEntry } from '../../src/runtime/openapi/generate-document'
 import { UNREPRESENTABLE } from '../../src/runtime/openapi/types'
 import { placeSchema } from '../../src/runtime/openapi/internal/place-schema'
+import { matchesRoutePattern } from '../../src/runtime/openapi/internal/route-pattern'
+import { nitroRouteMetaOf } from '../../src/runtime/openapi/nitro-route-meta'
+import { mergeIntoNitroDocument } from '../../src/openapi/merge-nitro-document'
 
 // the tests read into the generated schemas freely
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -125,5 +128,79 @@ describe('placeSchema', () => {
     const placed = placeSchema({ $schema: 'http://json-schema.org/draft-07/schema#', definitions: { node: { type: 'object', properties: { next: { $ref: '#/definitions/node' } } } }, $ref: '#/definitions/node' }, 'postTreeInput', components)
     expect(placed).toEqual({ inline: { $ref: '#/components/schemas/postTreeInput_node' } })
     expect(components).toEqual({ postTreeInput_node: { type: 'object', properties: { next: { $ref: '#/components/schemas/postTreeInput_node' } } } })
+  })
+})
+
+describe('leaving actions out of the document', async () => {
+  const kept = entry('/api/todos', 'get', defineAction({ handler: () => [] }))
+  const hidden = [
+    entry('/api/admin/stats', 'get', defineAction({ metadata: { openapi: false, role: 'admin' }, handler: () => ({ users: 1 }) })),
+    entry('/api/internal/jobs/:id', 'post', defineAction({ handler: () => null })),
+    entry('/api/internal/health', '', defineAction({ handler: () => 'ok' })),
+    entry('/api/debug/:name', 'patch', defineAction({ handler: () => null })),
+  ]
+  const options = { exclude: ['/api/internal/**', '/api/debug/{slug}'] }
+  const { document, sources, excluded } = await generateOpenApiDocument([kept, ...hidden], options)
+
+  it('leaves out an action whose metadata says openapi: false, and every route an exclude pattern matches', () => {
+    expect(Object.keys(document.paths)).toEqual(['/api/todos'])
+    expect(sources.map(source => source.route)).toEqual(['/api/todos', '/api/todos'])
+    expect(JSON.stringify(document)).not.toMatch(/admin|internal|debug/)
+  })
+
+  it('names what it left out, with the methods Nitro lists for each file, for Nitro\'s own document', () => {
+    expect(excluded).toEqual([
+      { file: hidden[0]!.file, route: '/api/admin/stats', path: '/api/admin/stats', methods: ['get', 'head'] },
+      { file: hidden[3]!.file, route: '/api/debug/:name', path: '/api/debug/{name}', methods: ['patch'] },
+      { file: hidden[2]!.file, route: '/api/internal/health', path: '/api/internal/health', methods: ['get', 'head', 'post', 'put', 'patch', 'delete'] },
+      { file: hidden[1]!.file, route: '/api/internal/jobs/:id', path: '/api/internal/jobs/{id}', methods: ['post'] },
+    ])
+  })
+
+  it('keeps an action whose metadata.openapi is anything but false', async () => {
+    const { document } = await generateOpenApiDocument([entry('/api/a', 'get', defineAction({ metadata: { openapi: 'no' }, handler: () => null }))])
+    expect(Object.keys(document.paths)).toEqual(['/api/a'])
+  })
+
+  it('takes Nitro\'s actions out of Nitro\'s prerendered document, where Nitro wrote its defaults for them', () => {
+    const nitroDocument = {
+      openapi: '3.1.0',
+      paths: {
+        '/api/todos': { get: { responses: { 200: { description: 'OK' } } } },
+        '/api/admin/stats': { get: { responses: { 200: { description: 'OK' } } }, head: { responses: { 200: { description: 'OK' } } } },
+        '/api/debug/{name}': { patch: { responses: {} }, get: { description: 'another file of the same path' } },
+        '/_nitro/tasks': { get: {} },
+      },
+    }
+    const merged = mergeIntoNitroDocument(nitroDocument, { document, sources, excluded })
+    expect(Object.keys(merged.paths!)).toEqual(['/api/todos', '/api/debug/{name}', '/_nitro/tasks'])
+    expect(merged.paths!['/api/todos']!.get).toEqual(document.paths['/api/todos']!.get)
+    expect(Object.keys(merged.paths!['/api/debug/{name}']!)).toEqual(['get'])
+  })
+
+  it('gives Nitro\'s dev route meta openAPI: false for a left-out action, and nothing for a plain route', async () => {
+    expect(await nitroRouteMetaOf(hidden[0]!, options)).toEqual({ openAPI: false })
+    expect(await nitroRouteMetaOf(hidden[1]!, options)).toEqual({ openAPI: false })
+    expect(await nitroRouteMetaOf(entry('/api/plain', 'get', () => 'not an action'), options)).toBeNull()
+    expect((await nitroRouteMetaOf(kept, options))?.openAPI).toMatchObject({ responses: expect.any(Object) })
+  })
+})
+
+describe('matchesRoutePattern', () => {
+  it.each([
+    ['/api/admin/**', '/api/admin', true],
+    ['/api/admin/**', '/api/admin/stats', true],
+    ['/api/admin/**', '/api/admin/users/:id', true],
+    ['/api/admin/**', '/api/administrators', false],
+    ['/api/*/stats', '/api/admin/stats', true],
+    ['/api/*/stats', '/api/admin/x/stats', false],
+    ['/api/todos/:id', '/api/todos/:todoId', true],
+    ['/api/todos/{id}', '/api/todos/:id', true],
+    ['/api/todos/:id', '/api/todos/all', false],
+    ['/api/todos', '/api/todos/', true],
+    ['/api/todos', '/api/todos/:id', false],
+    ['/**', '/api/anything', true],
+  ])('%s against %s: %s', (pattern, route, matches) => {
+    expect(matchesRoutePattern(route, pattern)).toBe(matches)
   })
 })

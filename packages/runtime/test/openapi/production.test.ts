@@ -82,13 +82,26 @@ describe('production document', () => {
     expect(JSON.parse(await readFile(join(on.output, 'public/openapi.json'), 'utf8'))).toEqual(document)
   })
 
-  it('puts the actions into Nitro\'s document when Nitro prerenders it (openAPI.production: \'prerender\')', async () => {
-    const output = await buildNuxtApp(fixtureDir, 'node_modules/.cache/openapi-nitro-prerender', { actionRoute: { openapi: false }, nitro: { openAPI: { production: 'prerender' } } })
+  it('puts the actions into Nitro\'s document when Nitro prerenders it (openAPI.production: \'prerender\'), less the ones left out', async () => {
+    // `route: false`: no document of Action Route's own, its exclusions still hold in Nitro's
+    const output = await buildNuxtApp(fixtureDir, 'node_modules/.cache/openapi-nitro-prerender', { actionRoute: { openapi: { route: false } }, nitro: { openAPI: { production: 'prerender' } } })
     const nitroDocument = JSON.parse(await readFile(join(output, 'public/_openapi.json'), 'utf8')) as OpenApiDocument
     expect(nitroDocument.paths['/api/zod/todos/{id}']!.patch).toEqual(document.paths['/api/zod/todos/{id}']!.patch)
     expect(nitroDocument.paths['/api/zod/todos']!.head).toEqual(document.paths['/api/zod/todos']!.head)
     expect(nitroDocument.components.schemas).toMatchObject(document.components.schemas)
+    expect(Object.keys(nitroDocument.paths)).toContain('/api/health')
+    expect(Object.keys(nitroDocument.paths)).not.toContain('/api/internal/metrics')
+    expect(Object.keys(nitroDocument.paths)).not.toContain('/api/ops/reindex')
     expect(existsSync(join(output, 'public/openapi.json'))).toBe(false)
+  })
+
+  it('leaves out an action with metadata.openapi: false and the routes actionRoute.openapi.exclude matches, which still answer', async () => {
+    expect(Object.keys(document.paths)).not.toContain('/api/internal/metrics')
+    expect(Object.keys(document.paths)).not.toContain('/api/ops/reindex')
+    expect(JSON.stringify(document)).not.toMatch(/metrics|reindex/)
+    expect(await (await fetch(`${on.baseURL}/api/internal/metrics`)).json()).toEqual({ success: true, data: { requests: 1 } })
+    const reindex = await fetch(`${on.baseURL}/api/ops/reindex`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    expect(await reindex.json()).toEqual({ success: true, data: { reindexed: true } })
   })
 
   it('puts the actions into Nitro\'s own /_openapi.json with the same operations', async () => {
@@ -97,6 +110,13 @@ describe('production document', () => {
     expect(nitroDocument.paths['/api/zod/todos/{id}']!.patch).toEqual(patch)
     expect(nitroDocument.paths['/api/valibot/users']!.post!.responses['409']).toEqual(document.paths['/api/valibot/users']!.post!.responses['409'])
     expect(nitroDocument.components.schemas).toEqual(document.components.schemas)
+  })
+
+  it('leaves the actions left out of Action Route\'s document out of Nitro\'s /_openapi.json too', async () => {
+    const nitroDocument = await (await fetch(`${on.baseURL}/_openapi.json`)).json() as OpenApiDocument
+    expect(Object.keys(nitroDocument.paths)).toContain('/api/health')
+    expect(Object.keys(nitroDocument.paths)).not.toContain('/api/internal/metrics')
+    expect(Object.keys(nitroDocument.paths)).not.toContain('/api/ops/reindex')
   })
 })
 

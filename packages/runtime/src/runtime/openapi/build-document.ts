@@ -3,12 +3,13 @@
 import { routes } from '#action-route/openapi-routes'
 import { options } from '#action-route/openapi-options'
 import { generateOpenApiDocument } from './generate-document'
-import type { OpenApiDocument, OperationSource } from './types'
+import type { ExcludedRoute, OpenApiDocument, OperationSource } from './types'
 
-/** What the build-time endpoint answers: the document, and each operation with the route file it came from. */
+/** What the build-time endpoint answers: the document, each operation with the route file it came from, and the actions left out. */
 export interface BuiltOpenApi {
   document: OpenApiDocument
   sources: OperationSource[]
+  excluded: ExcludedRoute[]
 }
 
 /**

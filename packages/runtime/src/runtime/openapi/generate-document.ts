@@ -1,11 +1,12 @@
 import { actionDescriptorOf } from '../devtools/registry'
 import type { RouteEntry } from '../devtools/registry'
 import { describeSchema } from '../devtools/internal/describe-schema'
-import type { OpenApiDocument, OpenApiDocumentOptions, OperationSource } from './types'
+import type { ExcludedRoute, OpenApiDocument, OpenApiDocumentOptions, OperationSource } from './types'
 import { actionOperation } from './internal/action-operations'
 import { FIELD_ERRORS_COMPONENT, fieldErrorsSchema } from './internal/envelope-schemas'
 import { openApiPathOf } from './internal/openapi-path'
 import { operationMetadataOf } from './internal/operation-metadata'
+import { matchesRoutePattern } from './internal/route-pattern'
 
 /** A route file as the generator needs it: its Nitro route, method (`''` for any) and a loader. */
 export type OpenApiRouteEntry = Pick<RouteEntry, 'route' | 'method' | 'file' | 'load'>
@@ -16,16 +17,25 @@ const METHODS_OF_FILE: Record<string, string[]> = {
   'get': ['get', 'head'],
 }
 
+/** The document, where each operation came from, and the actions it leaves out. */
+export interface GeneratedOpenApi {
+  document: OpenApiDocument
+  sources: OperationSource[]
+  excluded: ExcludedRoute[]
+}
+
 /**
  * The OpenAPI 3.1 document of every action among the route files, and where
  * each operation came from. Each file is loaded to read its `'~action'`
  * descriptor; its schemas are converted with the libraries' Standard JSON
  * Schema (`@valibot/to-json-schema` for valibot). Files that are not actions are
  * left out; one that fails to load is listed under `x-action-route-skipped`.
+ * An action whose `metadata.openapi` is `false`, or whose route matches a pattern
+ * of `options.exclude`, is left out without a trace in the document, and named in `excluded`.
  * @example
- * const { document } = await generateOpenApiDocument(routes, { info: { title: 'Todos', version: '1.0.0' } })
+ * const { document } = await generateOpenApiDocument(routes, { info: { title: 'Todos', version: '1.0.0' }, exclude: ['/api/admin/**'] })
  */
-export async function generateOpenApiDocument(entries: readonly OpenApiRouteEntry[], options: OpenApiDocumentOptions = {}): Promise<{ document: OpenApiDocument, sources: OperationSource[] }> {
+export async function generateOpenApiDocument(entries: readonly OpenApiRouteEntry[], options: OpenApiDocumentOptions = {}): Promise<GeneratedOpenApi> {
   const document: OpenApiDocument = {
     openapi: '3.1.0',
     info: { title: 'Actions', version: '0.0.0', ...options.info },
@@ -34,6 +44,7 @@ export async function generateOpenApiDocument(entries: readonly OpenApiRouteEntr
     components: { schemas: { [FIELD_ERRORS_COMPONENT]: fieldErrorsSchema } },
   }
   const sources: OperationSource[] = []
+  const excluded: ExcludedRoute[] = []
   const skipped: { route: string, method: string, reason: string }[] = []
   const usedIds = new Set<string>()
   const sorted = [...entries].sort((a, b) => a.route.localeCompare(b.route) || a.method.localeCompare(b.method))
@@ -48,6 +59,10 @@ export async function generateOpenApiDocument(entries: readonly OpenApiRouteEntr
       continue
     }
     if (!descriptor) continue
+    if (descriptor.metadata?.openapi === false || options.exclude?.some(pattern => matchesRoutePattern(entry.route, pattern))) {
+      excluded.push({ file: entry.file, route: entry.route, path: openApiPathOf(entry.route).path, methods: METHODS_OF_FILE[entry.method] ?? [entry.method] })
+      continue
+    }
     const [input, params, output] = await Promise.all([
       describeSchema(descriptor.input, 'input'),
       describeSchema(descriptor.params, 'input'),
@@ -63,7 +78,7 @@ export async function generateOpenApiDocument(entries: readonly OpenApiRouteEntr
     }
   }
   if (skipped.length > 0) document['x-action-route-skipped'] = skipped
-  return { document, sources }
+  return { document, sources, excluded }
 }
 
 /** `get` and `/api/todos/:id` give `getApiTodosId`. */

@@ -54,6 +54,18 @@ export interface OperationSource {
 export interface OpenApiDocumentOptions {
   info?: Partial<OpenApiInfo>
   servers?: OpenApiServer[]
+  /** Route patterns whose actions the document leaves out (`/api/admin/**`). */
+  exclude?: string[]
+}
+
+/** An action the document leaves out, by `metadata.openapi: false` or an `exclude` pattern: Nitro's document leaves it out too. */
+export interface ExcludedRoute {
+  file: string
+  route: string
+  /** Its OpenAPI path, as Nitro's document writes it too. */
+  path: string
+  /** The methods its file answers (a `.get` file also HEAD). */
+  methods: string[]
 }
 
 /** The extension that marks what JSON Schema or OpenAPI cannot say about an action, with the reason. */

@@ -1,6 +1,6 @@
 // Virtual modules rendered by src/openapi/render-openapi-modules.ts.
 declare module '#action-route/openapi-options' {
-  /** `actionRoute.openapi`'s info and servers, with Nuxt's `app.baseURL`. */
+  /** `actionRoute.openapi`'s info, servers and exclude patterns, with Nuxt's `app.baseURL`. */
   export const options: import('./types').OpenApiDocumentOptions & { appBase: string }
 }
 
