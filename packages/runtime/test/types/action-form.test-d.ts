@@ -49,6 +49,13 @@ describe('useActionForm field names', () => {
 })
 
 describe('useActionForm options and state', () => {
+  it('takes the input\'s field names in hideFields, and no other', () => {
+    useActionForm('/api/forms/signup', { hideFields: ['address', 'items.0.name', 'name'] })
+    // @ts-expect-error no such field
+    useActionForm('/api/forms/signup', { hideFields: ['adress'] })
+    useActionForm('/api/forms/anything', { hideFields: ['whatever.you.like'] })
+  })
+
   it('types initial values, data and the route\'s params and method', () => {
     const { data } = useActionForm('/api/forms/signup', { initial: { address: { city: 'Oslo' }, items: [{ qty: 1 }] } })
     expectTypeOf(data.value).toEqualTypeOf<{ id: number, name: string } | null>()
