@@ -121,7 +121,7 @@ export async function handleFormPost(request: FormPostRequest, fetchLocal: Local
   if (request.method === 'GET') return readFlash(request)
   const target = request.method === 'POST' ? request.url.searchParams.get(FORM_QUERY.action) : null
   if (target === null) return PASS
-  if (isCrossOrigin(name => request.headers.get(name))) return { kind: 'refuse', status: 403, code: 'CROSS_ORIGIN_REQUEST', message: 'A form of another site cannot post here' }
+  if (isCrossOrigin(name => request.headers.get(name))) return { kind: 'refuse', status: 403, code: 'CROSS_ORIGIN_REQUEST', message: 'A page of another origin cannot call this action' }
   const method = (request.url.searchParams.get(FORM_QUERY.method) ?? 'POST').toUpperCase()
   // an action's URL as useActionForm builds it: a path of this app, no query (so never another form post)
   if (!staysInApp(target) || /[?#]/.test(target) || !BODY_METHODS.has(method)) return { kind: 'refuse', status: 400, code: 'BAD_REQUEST', message: 'The form names no action of this app' }
