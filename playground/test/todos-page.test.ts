@@ -40,3 +40,34 @@ describe('the playground\'s todos page in Chromium', () => {
     await page.close()
   })
 })
+
+describe('signing in, switching account and signing out on the todos page, in Chromium', () => {
+  it('shows the account the answer signed in, switched to or out of, from that one answer', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${baseURL}/todos`)
+    await page.waitForSelector('[data-test=sign-in-ada]')
+    // hydrated: Vue has mounted the app on its root, so the buttons' listeners are bound
+    await page.waitForFunction(() => Boolean((document.querySelector('#__nuxt') as { __vue_app__?: unknown } | null)?.__vue_app__))
+    const sent: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/')) sent.push(`${request.method()} ${new URL(request.url()).pathname}`)
+    })
+
+    await page.click('[data-test=sign-in-ada]')
+    await page.waitForSelector('[data-test=who]:has-text("Ada")')
+    await page.waitForSelector('[data-test=todos] li:has-text("Try the playground")')
+    // one round trip: the refreshed profile and todos came with the answer, with the cookie it set
+    expect(sent).toEqual(['POST /api/session'])
+
+    await page.click('[data-test=switch-user]')
+    await page.waitForSelector('[data-test=who]:has-text("Grace")')
+    expect(await page.locator('[data-test=todos] li:has-text("Try the playground")').count()).toBe(0)
+    expect(sent).toEqual(['POST /api/session', 'POST /api/session'])
+
+    await page.click('[data-test=sign-out]')
+    await page.waitForSelector('[data-test=sign-in-grace]')
+    expect(await page.locator('[data-test=who]').count()).toBe(0)
+    expect(sent).toEqual(['POST /api/session', 'POST /api/session', 'DELETE /api/session'])
+    await page.close()
+  })
+})
