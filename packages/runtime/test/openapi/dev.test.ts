@@ -62,6 +62,16 @@ describe('the document in nuxi dev', () => {
     expect(nitroDocument.paths['/api/zod/todos/{id}']!.patch).toEqual(patch)
     expect(nitroDocument.paths['/api/health']!.get!.responses).toEqual({ 200: { description: 'OK' } })
   })
+
+  it('leaves an action with metadata.openapi: false, and the routes exclude matches, out of both documents', async () => {
+    const document = await (await fetch(documentURL, { headers: home.authHeaders })).json() as OpenApiDocument
+    const nitroDocument = await (await fetch(`${baseURL}/_openapi.json`)).json() as OpenApiDocument
+    for (const paths of [Object.keys(document.paths), Object.keys(nitroDocument.paths)]) {
+      expect(paths).not.toContain('/api/internal/metrics')
+      expect(paths).not.toContain('/api/ops/reindex')
+    }
+    expect(Object.keys(nitroDocument.paths)).toContain('/api/health')
+  })
 })
 
 describe('the OpenAPI buttons of the Actions panel (Chromium)', () => {
