@@ -38,6 +38,16 @@ describe.each(hosts)('middleware on $name', (host) => {
       '/mapped/twice': host.defineAction({ middleware: [greedy], handleServerError: revealingMapper, handler: () => 'ran' }),
       '/mapped-by-builder/skips-next': mappedByBuilder.use(forgetful).handler(() => 'ran'),
       '/mapped-by-builder/twice': mappedByBuilder.use(greedy).handler(() => 'ran'),
+      '/onion-undefined': host.defineAction({
+        middleware: [
+          host.defineActionMiddleware('watcher', async ({ next }) => {
+            const result = await next()
+            seenByTimer = result.data
+            return result
+          }),
+        ],
+        handler: () => undefined,
+      }),
       '/mapped/handler-throws': host.defineAction({
         handleServerError: revealingMapper,
         handler: () => {
@@ -140,6 +150,13 @@ describe.each(hosts)('middleware on $name', (host) => {
       const { body } = await call(`${server.url}/onion`)
       expect(body).toEqual({ success: true, data: { answer: 42 } })
       expect(seenByTimer).toEqual({ answer: 42 })
+    })
+
+    it('next() gives the handler\'s own undefined, while the client gets data: null', async () => {
+      seenByTimer = 'not yet'
+      const { body } = await call(`${server.url}/onion-undefined`)
+      expect(body).toEqual({ success: true, data: null })
+      expect(seenByTimer).toBeUndefined()
     })
 
     it('fails closed with INTERNAL_ERROR 500 when a middleware does not call next(), handler not run', async () => {
