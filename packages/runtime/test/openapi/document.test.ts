@@ -204,3 +204,20 @@ describe('matchesRoutePattern', () => {
     expect(matchesRoutePattern(route, pattern)).toBe(matches)
   })
 })
+
+describe('an output schema that allows undefined', () => {
+  it('says data may be null, since a handler that returns nothing answers data: null', async () => {
+    const optional = { zod: z.object({ id: z.number() }).optional(), valibot: v.optional(v.object({ id: v.number() })) }
+    const { document } = await generateOpenApiDocument([
+      ...Object.entries(optional).map(([name, schema]) => entry(`/api/${name}`, 'get', defineAction({ outputSchema: schema, handler: () => undefined }))),
+      entry('/api/required', 'get', defineAction({ outputSchema: z.object({ id: z.number() }), handler: () => ({ id: 1 }) })),
+    ])
+    const dataOf = (path: string) => (document.paths[path]!.get!.responses['200']!.content as Record<string, { schema: Schema }>)['application/json']!.schema.properties.data
+    for (const path of ['/api/zod', '/api/valibot']) {
+      expect(dataOf(path).anyOf, path).toEqual([expect.objectContaining({ type: 'object' }), { type: 'null' }])
+    }
+    expect(dataOf('/api/required')).toMatchObject({ type: 'object' })
+    const result = await validate(structuredClone(document) as never)
+    expect(result.valid ? [] : result.errors).toEqual([])
+  })
+})

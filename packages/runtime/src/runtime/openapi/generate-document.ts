@@ -1,3 +1,4 @@
+import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { actionDescriptorOf } from '../devtools/registry'
 import type { RouteEntry } from '../devtools/registry'
 import { describeSchema } from '../devtools/internal/describe-schema'
@@ -63,22 +64,38 @@ export async function generateOpenApiDocument(entries: readonly OpenApiRouteEntr
       excluded.push({ file: entry.file, route: entry.route, path: openApiPathOf(entry.route).path, methods: METHODS_OF_FILE[entry.method] ?? [entry.method] })
       continue
     }
-    const [input, params, output] = await Promise.all([
+    const [input, params, output, outputMayBeNull] = await Promise.all([
       describeSchema(descriptor.input, 'input'),
       describeSchema(descriptor.params, 'input'),
       describeSchema(descriptor.outputSchema, 'output'),
+      acceptsUndefined(descriptor.outputSchema),
     ])
     const metadata = operationMetadataOf(descriptor.metadata)
     const path = openApiPathOf(entry.route)
     for (const method of METHODS_OF_FILE[entry.method] ?? [entry.method]) {
       const operationId = uniqueId(metadata.operationId ? (method === 'head' ? `${metadata.operationId}Head` : metadata.operationId) : idOf(method, entry.route), usedIds)
-      const operation = actionOperation({ method, path, operationId, metadata, input, params, output, errors: descriptor.errors ?? {} }, document.components.schemas)
+      const operation = actionOperation({ method, path, operationId, metadata, input, params, output, outputMayBeNull, errors: descriptor.errors ?? {} }, document.components.schemas)
       ;(document.paths[path.path] ??= {})[method] = operation
       sources.push({ file: entry.file, route: entry.route, method, path: path.path, operation })
     }
   }
   if (skipped.length > 0) document['x-action-route-skipped'] = skipped
   return { document, sources, excluded }
+}
+
+/**
+ * Whether an output schema lets a handler return nothing: then the answer's
+ * `data` is `null`, which JSON Schema converters do not say (they drop a
+ * top-level optional). Asked of the schema itself; one that throws says no.
+ */
+async function acceptsUndefined(schema: StandardSchemaV1 | undefined): Promise<boolean> {
+  if (!schema) return false
+  try {
+    return !(await schema['~standard'].validate(undefined)).issues
+  }
+  catch {
+    return false
+  }
 }
 
 /** `get` and `/api/todos/:id` give `getApiTodosId`. */

@@ -17,6 +17,8 @@ export interface ActionContract {
   input?: SchemaInfo
   params?: SchemaInfo
   output?: SchemaInfo
+  /** The output schema accepts `undefined`: a handler that returns nothing answers `data: null`. */
+  outputMayBeNull?: boolean
   errors: Readonly<Record<string, { statusCode: number, message?: string }>>
 }
 
@@ -102,7 +104,10 @@ function requestBody(input: PlacedInput | undefined): Record<string, unknown> {
 function responses(contract: ActionContract, hasBody: boolean, components: Record<string, JsonSchema>): OpenApiOperation['responses'] {
   const isHead = contract.method === 'head'
   const output = contract.output && schemaOf(contract.output, `${contract.operationId}Output`, components)
-  const data = output ? output.ref ?? output.inline : { description: 'No outputSchema: whatever the handler returns (undefined as null).' }
+  const shaped = output && (output.ref ?? output.inline)
+  const data = !shaped
+    ? { description: 'No outputSchema: whatever the handler returns (undefined as null).' }
+    : contract.outputMayBeNull ? { anyOf: [shaped, { type: 'null' }] } : shaped
   const successStatus = String(contract.metadata.successStatus ?? 200)
   const answers: OpenApiOperation['responses'] = {
     [successStatus]: withBody(isHead, 'Success: the handler\'s result in `data`.', successEnvelope(data)),
