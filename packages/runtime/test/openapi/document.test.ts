@@ -11,6 +11,7 @@ import { placeSchema } from '../../src/runtime/openapi/internal/place-schema'
 import { matchesRoutePattern } from '../../src/runtime/openapi/internal/route-pattern'
 import { nitroRouteMetaOf } from '../../src/runtime/openapi/nitro-route-meta'
 import { mergeIntoNitroDocument } from '../../src/openapi/merge-nitro-document'
+import { setupOpenApi } from '../../src/openapi/setup-openapi'
 
 // the tests read into the generated schemas freely
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -219,5 +220,15 @@ describe('an output schema that allows undefined', () => {
     expect(dataOf('/api/required')).toMatchObject({ type: 'object' })
     const result = await validate(structuredClone(document) as never)
     expect(result.valid ? [] : result.errors).toEqual([])
+  })
+})
+
+describe('actionRoute.openapi.exclude', () => {
+  const fakeNuxt = { hook: () => {}, options: { dev: true, rootDir: '/app', app: { baseURL: '/' } } } as never
+  it('refuses, when the module is set up, a pattern that does not start with / or a list that is not one', () => {
+    for (const exclude of [['api/admin/**'], '/api/admin/**', [42]]) {
+      expect(() => setupOpenApi(fakeNuxt, { exclude } as never, '/runtime/openapi', 2)).toThrow(/`actionRoute.openapi.exclude` must be a list of route patterns starting with "\/"/)
+    }
+    expect(() => setupOpenApi(fakeNuxt, { exclude: ['/api/admin/**'] }, '/runtime/openapi', 2)).not.toThrow()
   })
 })
