@@ -1,4 +1,4 @@
-import { parse, parseSetCookie, splitSetCookieString } from 'cookie-es'
+import { parse, parseSetCookie } from 'cookie-es'
 
 /** Whether a cookie of `cookiePath` goes with a request for `requestPath`, as a browser decides (RFC 6265, 5.1.4). */
 function pathMatches(requestPath: string, cookiePath: string): boolean {
@@ -19,15 +19,16 @@ function removes(cookie: { maxAge?: number, expires?: Date }, now: number): bool
  * less, an Expires in the past) left out. A Set-Cookie whose Path does not
  * cover `requestPath` changes nothing; one without a Path is taken to cover
  * it (h3's `setCookie` writes `Path=/` unless told otherwise). Values are
- * kept as they were sent, not decoded.
+ * kept as they were sent, not decoded. `setCookies` holds one cookie per
+ * entry, as h3 keeps them on either major.
  * @example
  * cookiesAfterMutation('session=ada; theme=dark', ['session=; Max-Age=0; Path=/'], '/api/profile') // 'theme=dark'
  * cookiesAfterMutation('theme=dark', ['session=grace-token; Path=/; HttpOnly'], '/api/profile') // 'theme=dark; session=grace-token'
  */
-export function cookiesAfterMutation(cookieHeader: string | undefined, setCookies: string | readonly string[], requestPath: string, now = Date.now()): string {
+export function cookiesAfterMutation(cookieHeader: string | undefined, setCookies: readonly string[], requestPath: string, now = Date.now()): string {
   const keep = (value: string) => value
   const jar = new Map(Object.entries(cookieHeader ? parse(cookieHeader, { decode: keep }) : {}))
-  for (const line of splitSetCookieString(setCookies as string | string[])) {
+  for (const line of setCookies) {
     const cookie = parseSetCookie(line, { decode: keep }) as { name: string, value: string, maxAge?: number, expires?: Date, path?: unknown }
     if (!cookie.name) continue
     if (typeof cookie.path === 'string' && cookie.path.startsWith('/') && !pathMatches(requestPath, cookie.path)) continue

@@ -55,11 +55,12 @@ function askedUrls(header: string): string[] {
 }
 
 /** The cookies the mutation's answer sets: h3 v2 keeps them on `event.res.headers`, h3 v1 on Node's response. */
-function setCookiesOf(event: EventShape): string | string[] {
+function setCookiesOf(event: EventShape): string[] {
   const headers = event.res?.headers
   if (isH3V2Event(event) && headers) return headers.getSetCookie()
+  // h3 1's setCookie appends to a list; a single value set as a string is one cookie
   const header = event.node?.res?.getHeader?.('set-cookie')
-  return typeof header === 'string' || Array.isArray(header) ? header : []
+  return typeof header === 'string' ? [header] : Array.isArray(header) ? header : []
 }
 
 /** Whether this is h3 v2's event, whose `req` is a Request (h3 1.15 has `req` too: Node's request, with plain headers). */
