@@ -1,3 +1,4 @@
+import { request } from 'node:http'
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -130,6 +131,35 @@ describe('the "New action" endpoints in nuxi dev', () => {
     const answer = await post({ route: 'big', method: 'post', example: { text: 'x'.repeat(70_000) } })
     expect(answer.status).toBe(413)
     expect(await exists(join(app.rootDir, 'server/api/big.post.ts'))).toBe(false)
+  })
+
+  it('answers 413 to a chunked body with no length long before 100 MB of it is sent', async () => {
+    const url = new URL('/__action-route/api/actions', app.baseURL)
+    const chunk = Buffer.alloc(64 * 1024, 'x')
+    let sent = 0
+    const status = await new Promise<number>((resolve, reject) => {
+      let answered = false
+      const call = request(url, { method: 'POST', headers: { ...app.authHeaders, 'content-type': 'application/json', 'transfer-encoding': 'chunked' } }, (response) => {
+        answered = true
+        response.resume()
+        resolve(response.statusCode ?? 0)
+        call.destroy()
+      })
+      call.on('error', error => answered ? undefined : reject(error))
+      const send = () => {
+        while (!answered && sent < 100 * 1024 * 1024) {
+          sent += chunk.byteLength
+          if (!call.write(chunk)) return void call.once('drain', send)
+        }
+        if (!answered) call.end()
+      }
+      call.write('{"route":"')
+      send()
+    })
+    expect(status).toBe(413)
+    // what the sockets and nuxi's proxy buffer before the refusal arrives (about 4 MB here), not the 100 MB
+    expect(sent).toBeLessThan(16 * 1024 * 1024)
+    expect(await exists(join(app.rootDir, 'server/api/x.post.ts'))).toBe(false)
   })
 
   it('closes the loop: a request to a missing route is recorded, the action is created from it, and the same request then answers 200', async () => {

@@ -9,6 +9,7 @@ import * as h3v2 from 'h3-v2'
 import { createDevtoolsGuard, DEVTOOLS_TOKEN_HEADER } from '../../src/runtime/devtools/internal/create-devtools-guard'
 import { refuseUnlessDeveloper } from '../../src/runtime/devtools/internal/devtools-guard'
 import type { DevtoolsGuardOptions } from '../../src/runtime/devtools/internal/devtools-guard'
+import { nodeBodyStream } from '../../src/runtime/devtools/internal/node-body-stream'
 import { openInEditorResponse } from '../../src/runtime/devtools/internal/open-in-editor-endpoint'
 
 const TOKEN = 'editor-test-token-0123456789'
@@ -31,7 +32,7 @@ const serve = {
   'Nitro 2 (h3 v1)': () => {
     const server = h3v1.createApp()
     server.use(createDevtoolsGuard(guard))
-    server.use(ENDPOINT, h3v1.defineEventHandler(event => openInEditorResponse(app, h3v1.toWebRequest(event))))
+    server.use(ENDPOINT, h3v1.defineEventHandler(event => openInEditorResponse(app, { method: event.method, headers: event.headers, body: nodeBodyStream(event.node.req) })))
     return listen(h3v1.toNodeListener(server))
   },
   'Nitro 3 (h3 v2)': () => {

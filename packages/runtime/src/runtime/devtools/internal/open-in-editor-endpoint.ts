@@ -54,12 +54,12 @@ export async function answerOpenInEditor(rootDir: string, call: OpenInEditorCall
 }
 
 /**
- * {@link answerOpenInEditor} from a web `Request` to a `Response`, for either h3 major: Nitro 3
- * hands the handler its `event.req`, h3 v1 makes one with `toWebRequest(event)`.
+ * {@link answerOpenInEditor} from a request to a `Response`, for either h3 major: Nitro 3 hands
+ * the handler a web `Request` (`event.req`), h3 v1 its method, headers and Node body.
  * @example
  * export default (event: { req: Request }) => openInEditorResponse(options.rootDir, event.req)
  */
-export async function openInEditorResponse(rootDir: string, request: Request, launch?: LaunchEditor): Promise<Response> {
+export async function openInEditorResponse(rootDir: string, request: { method: string, headers: Headers, body: ReadableStream<Uint8Array> | null }, launch?: LaunchEditor): Promise<Response> {
   const { status, body } = await answerOpenInEditor(rootDir, { method: request.method, declaredLength: request.headers.get('content-length'), body: request.body }, launch)
   const headers: Record<string, string> = { 'cache-control': 'no-store', ...(status === 405 && { allow: 'POST' }), ...(status === 413 && { connection: 'close' }) }
   return Response.json(body, { status, headers })
