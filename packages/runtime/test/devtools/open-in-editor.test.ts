@@ -10,7 +10,7 @@ import { createDevtoolsGuard, DEVTOOLS_TOKEN_HEADER } from '../../src/runtime/de
 import { refuseUnlessDeveloper } from '../../src/runtime/devtools/internal/devtools-guard'
 import type { DevtoolsGuardOptions } from '../../src/runtime/devtools/internal/devtools-guard'
 import { nodeBodyStream } from '../../src/runtime/devtools/internal/node-body-stream'
-import { openInEditorResponse } from '../../src/runtime/devtools/internal/open-in-editor-endpoint'
+import { answerOpenInEditor, openInEditorResponse } from '../../src/runtime/devtools/internal/open-in-editor-endpoint'
 
 const TOKEN = 'editor-test-token-0123456789'
 const ENDPOINT = '/__action-route/api/open-in-editor'
@@ -129,5 +129,19 @@ describe.each(Object.entries(serve))('open in editor on %s', (_, start) => {
   it('answers 413 to a body over 4 KiB', async () => {
     const response = await post({ file: 'x'.repeat(5000) })
     expect(response.status).toBe(413)
+  })
+})
+
+describe('open in editor without an editor', () => {
+  const call = { method: 'POST', declaredLength: null }
+  const body = () => new Response(JSON.stringify({ file: 'server/api/hello.get.ts' })).body
+
+  it('answers 500 NO_EDITOR when the launcher finds none, or cannot be loaded, and says how to name one', async () => {
+    const none = await answerOpenInEditor(app, { ...call, body: body() }, (_file, refuse) => refuse('none found'))
+    expect(none).toEqual({ status: 500, body: { error: { code: 'NO_EDITOR', message: 'No editor could be launched (none found): set LAUNCH_EDITOR, like LAUNCH_EDITOR=code.' } } })
+    const broken = await answerOpenInEditor(app, { ...call, body: body() }, () => {
+      throw new Error('Cannot find module launch-editor')
+    })
+    expect(broken.status).toBe(500)
   })
 })

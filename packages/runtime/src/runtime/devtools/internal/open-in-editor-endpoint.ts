@@ -46,8 +46,10 @@ export async function answerOpenInEditor(rootDir: string, call: OpenInEditorCall
   if (real === undefined || !(await stat(real)).isFile()) return failure(404, 'NOT_FOUND', `There is no file ${target.file}.`)
   if (!isUnder(root, real)) return failure(403, 'OUTSIDE_ROOT', 'Only files of the app, under its root folder, open from the panel.')
   let refusal: string | undefined
-  await launch(`${real}:${target.line ?? 1}:${target.column ?? 1}`, (reason) => {
+  await Promise.resolve().then(() => launch(`${real}:${target.line ?? 1}:${target.column ?? 1}`, (reason) => {
     refusal = reason
+  })).catch((error: unknown) => {
+    refusal = error instanceof Error ? error.message : String(error)
   })
   if (refusal !== undefined) return failure(500, 'NO_EDITOR', `No editor could be launched (${refusal}): set LAUNCH_EDITOR, like LAUNCH_EDITOR=code.`)
   return { status: 200, body: { opened: relative(root, real) } }
