@@ -31,7 +31,7 @@ export interface ModuleOptions {
   /** Deepest nesting of a JSON body (`[]` and `{}` are one level), for every action that does not set its own. Default 128. */
   maxJsonDepth: number
   /**
-   * Origins whose pages may post to every action (`['https://admin.example']`; `['*']` for any). Left out (`[]`),
+   * Origins whose pages may post to every action, as browsers send them (`['https://admin.example']`; `['*']` for any). Left out (`[]`),
    * a POST, PUT, PATCH or DELETE that a browser marks as from another origin answers CROSS_ORIGIN_REQUEST 403
    * before its body is read; an action adds its own with `defineAction({ trustedOrigins })`. At run time,
    * `NUXT_ACTION_ROUTE_TRUSTED_ORIGINS` (comma-separated) replaces the list.

@@ -35,14 +35,17 @@ describe('the cross-origin rule (one rule for the action routes and the no-JS fo
 describe('trustedOrigins', () => {
   afterEach(() => setModuleTrustedOrigins([]))
 
-  it('serializes each origin as a browser\'s Origin header writes it', () => {
-    expect([...trustedOriginsOf(['HTTPS://Pay.Example:443/', 'http://localhost:3000', '*'], 'defineAction')]).toEqual(['https://pay.example', 'http://localhost:3000', '*'])
+  it('takes origins as browsers send them, and * ; a string is a comma-separated list', () => {
+    expect([...trustedOriginsOf(['https://pay.example', 'http://localhost:3000', 'http://[::1]:8080', '*'], 'defineAction')]).toEqual(['https://pay.example', 'http://localhost:3000', 'http://[::1]:8080', '*'])
     expect([...trustedOriginsOf(' https://a.test , https://b.test ,', 'actionRoute')]).toEqual(['https://a.test', 'https://b.test'])
     expect([...trustedOriginsOf(undefined, 'actionRoute')]).toEqual([])
   })
 
   it.each([
     [['https://pay.example/return'], '"https://pay.example/return"'],
+    [['https://pay.example/'], '"https://pay.example/"'],
+    [['https://Pay.example'], '"https://Pay.example"'],
+    [['https://pay.example:443'], '"https://pay.example:443"'],
     [['pay.example'], '"pay.example"'],
     [['https://pay.example?x'], '"https://pay.example?x"'],
     [['https://user@pay.example'], '"https://user@pay.example"'],
@@ -50,8 +53,9 @@ describe('trustedOrigins', () => {
     [[42], '42'],
     [5, '5'],
     [true, 'true'],
+    [{ origin: 'https://pay.example' }, '{"origin":"https://pay.example"}'],
   ])('refuses %j, quoting it', (value, given) => {
-    expect(() => trustedOriginsOf(value, 'actionRoute')).toThrow(`actionRoute: \`trustedOrigins\` must list origins such as "https://pay.example" (scheme, host and port, nothing after) or "*", got ${given}`)
+    expect(() => trustedOriginsOf(value, 'actionRoute')).toThrow(`actionRoute: \`trustedOrigins\` takes origins as browsers send them ("https://pay.example") or "*", got ${given}`)
   })
 
   it('runtime config sets the module-wide list (NUXT_ACTION_ROUTE_TRUSTED_ORIGINS arrives comma-separated or as a JSON array); a bad one throws before anything is set', () => {

@@ -103,7 +103,6 @@ export function createActionCore<TEvent>(options: AnyActionOptions, host: Action
       maxFormFields: options.maxFormFields,
       maxFormFiles: options.maxFormFiles,
       maxJsonDepth: options.maxJsonDepth,
-      trustedOrigins: [...trustedOrigins],
     }),
   })
 }

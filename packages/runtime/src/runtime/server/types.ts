@@ -205,8 +205,6 @@ export interface ActionDefinition {
   maxFormFields?: number
   maxFormFiles?: number
   maxJsonDepth?: number
-  /** The action's own trusted origins, serialized (`[]` when none). */
-  trustedOrigins?: readonly string[]
 }
 
 /** Type-only description of an action, used by the client's route map. */

@@ -17,7 +17,7 @@ export function refuseCrossOrigin<TEvent>(event: TEvent, host: ActionHost<TEvent
   if (!isCrossOrigin(header)) return
   const trustedByModule = moduleTrustedOrigins.current
   if (trustedByAction.has('*') || trustedByModule.has('*')) return
-  const origin = header('origin')?.toLowerCase()
+  const origin = header('origin')
   if (origin !== undefined && (trustedByAction.has(origin) || trustedByModule.has(origin))) return
   throw createActionError({
     code: 'CROSS_ORIGIN_REQUEST',
