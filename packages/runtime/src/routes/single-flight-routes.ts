@@ -4,7 +4,7 @@ import type { Nuxt } from '@nuxt/schema'
 /** The virtual module that holds the route patterns of the app's GET actions, for single flight's server plugin. */
 export const SINGLE_FLIGHT_ROUTES_MODULE = '#action-route/single-flight-routes'
 
-/** A route Nitro scanned from `server/api/` and `server/routes/`. */
+/** A route Nitro scanned from `server/api/` and `server/routes/`, or a handler a module added. */
 export interface ScannedHandler {
   route?: string
   method?: string
@@ -12,50 +12,71 @@ export interface ScannedHandler {
   middleware?: boolean
 }
 
+/** The part of the Nitro instance this file reads. */
+interface NitroWithHandlers {
+  scannedHandlers: ScannedHandler[]
+  options: { handlers?: ScannedHandler[] }
+}
+
 /** Whether a route file's source makes an action: it calls `defineAction`, or a `createActionClient` builder's `.handler(`. */
 const ACTION_SOURCE = /\bdefineAction\s*\(|\.handler\s*\(/
 
+/** The GET routes of an app, split: those a single-flight caller may name, and the rest. */
+export interface GetRoutes {
+  /** Route patterns of GET actions. */
+  actions: string[]
+  /** Route patterns of every other handler that answers GET (plain handlers, other modules', the renderer). */
+  others: string[]
+}
+
 /**
- * The route patterns of the scanned routes that answer GET with an action: a
- * `.get` file, or one without a method, whose source calls `defineAction` or
- * a builder's `.handler(`. Pages, static files, plain `defineEventHandler`
- * routes and handlers added by other modules are not listed.
+ * The route patterns of the handlers that answer GET (a `.get` file, or one
+ * without a method), split by whether the handler's source makes an action:
+ * it calls `defineAction` or a builder's `.handler(`. A handler whose source
+ * cannot be read (a virtual module) counts as another route.
  * @example
- * actionGetRoutes(nitro.scannedHandlers) // ['/api/profile', '/api/todos', '/api/todos/:id']
+ * getRoutesOf(nitro.scannedHandlers) // { actions: ['/api/profile', '/api/todos'], others: ['/api/internal/ip'] }
  */
-export function actionGetRoutes(handlers: readonly ScannedHandler[], readSource = (file: string) => readFileSync(file, 'utf8')): string[] {
-  const routes = new Set<string>()
+export function getRoutesOf(handlers: readonly ScannedHandler[], readSource = (file: string) => readFileSync(file, 'utf8')): GetRoutes {
+  const actions = new Set<string>()
+  const others = new Set<string>()
   for (const { route, method, handler, middleware } of handlers) {
-    if (middleware || !route || !handler || (method !== undefined && method !== 'get')) continue
-    let source: string
+    if (middleware || !route || (method !== undefined && method.toLowerCase() !== 'get')) continue
+    let source = ''
     try {
-      source = readSource(handler)
+      source = typeof handler === 'string' ? readSource(handler) : ''
     }
     catch {
-      continue
+      // a virtual module or a file gone since the scan
     }
-    if (ACTION_SOURCE.test(source)) routes.add(route)
+    if (ACTION_SOURCE.test(source)) actions.add(route)
+    else others.add(route)
   }
-  return [...routes].sort()
+  return { actions: [...actions].sort(), others: [...others].sort() }
 }
 
 /**
  * Gives Nitro the virtual module `#action-route/single-flight-routes`: the
- * route patterns of the app's GET actions, read from Nitro's scanned routes
- * each time the server is bundled (so `nuxi dev` follows added files), which
- * single flight's server plugin passes to `enableSingleFlight`.
+ * route patterns of the app's GET actions (its default export) and of its
+ * other GET routes (`others`), read from Nitro's scanned routes and the
+ * handlers modules added, each time the server is bundled (so `nuxi dev`
+ * follows added files). Single flight's server plugin runs only URLs that
+ * name one of the actions and no more specific other route.
  * @example
  * setupSingleFlightRoutes(nuxt)
  */
 export function setupSingleFlightRoutes(nuxt: Nuxt): void {
-  let scanned: () => readonly ScannedHandler[] = () => []
-  const hook = nuxt.hook as unknown as (name: 'nitro:init', run: (nitro: { scannedHandlers: ScannedHandler[] }) => void) => void
+  let handlers: () => readonly ScannedHandler[] = () => []
+  const hook = nuxt.hook as unknown as (name: 'nitro:init', run: (nitro: NitroWithHandlers) => void) => void
   hook('nitro:init', (nitro) => {
-    scanned = () => nitro.scannedHandlers
+    handlers = () => [...nitro.scannedHandlers, ...nitro.options.handlers ?? []]
   })
   // typed by Nuxt's Nitro package, not by @nuxt/schema
   const options = nuxt.options as { nitro?: { virtual?: Record<string, string | (() => string)> } }
   const nitroOptions = options.nitro ||= {}
   nitroOptions.virtual ||= {}
-  nitroOptions.virtual[SINGLE_FLIGHT_ROUTES_MODULE] = () => `export default ${JSON.stringify(actionGetRoutes(scanned()))}`
+  nitroOptions.virtual[SINGLE_FLIGHT_ROUTES_MODULE] = () => {
+    const { actions, others } = getRoutesOf(handlers())
+    return `export default ${JSON.stringify(actions)}\nexport const others = ${JSON.stringify(others)}\n`
+  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { matchActionGetRoutes } from '../../src/runtime/server/internal/action-get-routes'
-import { actionGetRoutes } from '../../src/routes/single-flight-routes'
+import { getRoutesOf } from '../../src/routes/single-flight-routes'
 
 describe('which URLs single flight may run', () => {
   const isActionGet = matchActionGetRoutes(['/', '/api/profile', '/api/todos', '/api/todos/:id', '/api/files/**:path'])
@@ -18,6 +18,15 @@ describe('which URLs single flight may run', () => {
   it('refuses every URL when no routes are given', () => {
     expect(matchActionGetRoutes([])('/api/todos')).toBe(false)
   })
+
+  it('refuses a URL that another GET route fits at least as specifically, since the router picks that one', () => {
+    const beside = matchActionGetRoutes(['/api/**', '/api/todos/:id', '/api/files'], ['/**', '/api/internal/ip', '/api/todos/:slug', '/api/files/**'])
+    expect(beside('/api/internal/ip')).toBe(false)
+    expect(beside('/api/todos/3')).toBe(false)
+    // the page renderer's catch-all and a wildcard under a literal are less specific
+    expect(beside('/api/profile')).toBe(true)
+    expect(beside('/api/files')).toBe(true)
+  })
 })
 
 describe('the GET action routes the module gives single flight', () => {
@@ -28,7 +37,7 @@ describe('the GET action routes the module gives single flight', () => {
     '/s/api/internal/ip.get.ts': 'export default defineEventHandler(event => getRequestIP(event))',
     '/s/api/todos/index.post.ts': 'export default defineAction({ handler: () => 1 })',
   }
-  it('lists .get and method-less route files that make an action, and nothing else', () => {
+  it('splits the routes that answer GET into actions and the others, leaving out other methods and middleware', () => {
     const handlers = [
       { route: '/api/todos', method: 'get', handler: '/s/api/todos/index.get.ts' },
       { route: '/api/todos', method: 'head', handler: '/s/api/todos/index.get.ts' },
@@ -43,6 +52,9 @@ describe('the GET action routes the module gives single flight', () => {
       if (!(file in sources)) throw new Error('ENOENT')
       return sources[file]!
     }
-    expect(actionGetRoutes(handlers, read)).toEqual(['/api/any', '/api/profile', '/api/todos'])
+    expect(getRoutesOf([...handlers, { route: '/**', handler: '#internal/nuxt/renderer' }], read)).toEqual({
+      actions: ['/api/any', '/api/profile', '/api/todos'],
+      others: ['/**', '/api/gone', '/api/internal/ip'],
+    })
   })
 })

@@ -12,6 +12,13 @@ export interface SingleFlightOptions {
    */
   routes?: readonly string[]
   /**
+   * The app's other GET routes (plain handlers), as patterns: a URL that fits
+   * one of them at least as specifically as an action's is not run, since the
+   * router would pick that one (`/api/internal/ip` beside an action at
+   * `/api/**`). The Nuxt module passes the app's own.
+   */
+  otherRoutes?: readonly string[]
+  /**
    * The path the app is served under when it is not `/` (h3 v2 routes the
    * URL as a browser sends it; Nuxt passes its `app.baseURL`).
    */
@@ -33,6 +40,6 @@ export interface SingleFlightOptions {
  * enableSingleFlight({ routes: ['/todos'], baseURL: '/shop/' }) // an app served under /shop/
  */
 export function enableSingleFlight(options: SingleFlightOptions = {}): void {
-  const app = { baseURL: options.baseURL || '/', isActionGet: matchActionGetRoutes(options.routes ?? []) }
+  const app = { baseURL: options.baseURL || '/', isActionGet: matchActionGetRoutes(options.routes ?? [], options.otherRoutes) }
   switchSingleFlightOn((event, host, body) => withRefreshedQueries(event, host, body, app))
 }
