@@ -40,6 +40,13 @@ describe('single flight runs only the app\'s GET actions, as the caller, on a bu
     expect(Object.keys(answer.refreshed ?? {})).toEqual(['/api/refresh-demo/stats'])
   })
 
+  it('runs a catch-all GET action, but not for the path a plain route beside it takes', async () => {
+    const { answer } = await mutate('/api/refresh-demo/viewer', 'POST', ['/api/refresh-demo/nested/a/b', '/api/refresh-demo/nested/plain'], { body: { name: 'ada' } })
+    expect(answer.refreshed).toEqual({ '/api/refresh-demo/nested/a/b': { success: true, data: { path: 'a/b' } } })
+    // the router does give nested/plain to the plain route
+    expect(await (await fetch(`${baseURL}/api/refresh-demo/nested/plain`)).json()).toEqual({ success: true, data: { plain: true } })
+  })
+
   it('says Vary: x-action-refresh on a mutation\'s answer', async () => {
     const { response } = await mutate('/api/refresh-demo/viewer', 'POST', ['/api/refresh-demo/stats'], { body: { name: 'ada' } })
     expect(response.headers.get('vary')?.toLowerCase()).toContain('x-action-refresh')
