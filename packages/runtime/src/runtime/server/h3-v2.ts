@@ -11,6 +11,7 @@ export type { H3V2Event } from './adapters/h3-v2'
 export type { ActionClient, ActionClientOptions } from './create-action-client'
 export { createActionError, isActionError } from './errors'
 export { enableSingleFlight } from './single-flight'
+export type { SingleFlightOptions } from './single-flight'
 export type { ActionError, CreateActionErrorOptions } from './errors'
 export type {
   DeclaredActionError,

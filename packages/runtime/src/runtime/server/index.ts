@@ -4,6 +4,7 @@ export { defineActionMiddleware } from './define-action-middleware'
 export type { ActionClient, ActionClientOptions } from './create-action-client'
 export { createActionError, isActionError } from './errors'
 export { enableSingleFlight } from './single-flight'
+export type { SingleFlightOptions } from './single-flight'
 export type { ActionError, CreateActionErrorOptions } from './errors'
 export type {
   DeclaredActionError,
