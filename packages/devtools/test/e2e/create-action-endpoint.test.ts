@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs'
 import { request } from 'node:http'
+import { createRequire } from 'node:module'
 import { readFile, stat } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { CreateActionResponse, RegistryResponse, RequestRecord, ScaffoldOptions } from '../../src/shared/types'
@@ -8,6 +11,9 @@ import { startScratchDev } from './scratch-app'
 import type { ScratchDev } from './scratch-app'
 
 let app: ScratchDev
+// the Nuxt the app runs: the compatibility suite's installed app, or the workspace's
+const appDir = process.env.E2E_DEV_APP_DIR ?? fileURLToPath(new URL('../../../../', import.meta.url))
+const nuxtMajor = Number((JSON.parse(readFileSync(createRequire(`${appDir}/`).resolve('nuxt/package.json'), 'utf8')) as { version: string }).version.split('.')[0])
 
 beforeAll(async () => {
   // a folder of this process's own: a concurrent run of this file on the same installed app (scratch-app.ts writes
@@ -133,7 +139,7 @@ describe('the "New action" endpoints in nuxi dev', () => {
     expect(await exists(join(app.rootDir, 'server/api/big.post.ts'))).toBe(false)
   })
 
-  it('answers 413 to a chunked body with no length long before 100 MB of it is sent', async () => {
+  it('answers 413 to a chunked body with no length, long before 100 MB of it is sent (Nitro 2), or keeping none of it (Nitro 3)', async () => {
     const url = new URL('/__action-route/api/actions', app.baseURL)
     const chunk = Buffer.alloc(64 * 1024, 'x')
     let sent = 0
@@ -157,8 +163,9 @@ describe('the "New action" endpoints in nuxi dev', () => {
       send()
     })
     expect(status).toBe(413)
-    // what the sockets and nuxi's proxy buffer before the refusal arrives (about 4 MB here), not the 100 MB
-    expect(sent).toBeLessThan(16 * 1024 * 1024)
+    // Nitro 2: what the sockets and nuxi's proxy buffer before the refusal arrives (about 4 MB), not the 100 MB.
+    // Nuxt 5's dev proxy relays no answer before the upload ends: the endpoint reads the rest and keeps none of it
+    if (nuxtMajor < 5) expect(sent).toBeLessThan(16 * 1024 * 1024)
     expect(await exists(join(app.rootDir, 'server/api/x.post.ts'))).toBe(false)
   })
 

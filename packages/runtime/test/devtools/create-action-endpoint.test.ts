@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { answerCreateAction, MAX_CREATE_ACTION_BODY } from '../../src/runtime/devtools/internal/create-action-endpoint'
+import { drainWhenCancelled } from '../../src/runtime/devtools/internal/drain-when-cancelled'
 
 let app: string
 beforeEach(async () => {
@@ -46,6 +47,21 @@ describe('POST /__action-route/api/actions', () => {
     const { body, seen } = endlessBody()
     expect((await answerCreateAction(app, { declaredLength: String(100 * 1024 * 1024), body })).status).toBe(413)
     expect(seen.bytes).toBe(0)
+  })
+
+  it('on Nitro 3, reads a refused body to its end, keeping none of it, before answering 413 (Nuxt 5\'s dev proxy answers only then)', async () => {
+    const chunk = new Uint8Array(64 * 1024)
+    let pulled = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled === 8 * 1024 * 1024) return controller.close()
+        pulled += chunk.byteLength
+        controller.enqueue(chunk)
+      },
+    }, { highWaterMark: 0 })
+    const answer = await answerCreateAction(app, { declaredLength: null, body: drainWhenCancelled(body) })
+    expect(answer.status).toBe(413)
+    expect(pulled).toBe(8 * 1024 * 1024)
   })
 
   it('writes an action from a body within the limit', async () => {

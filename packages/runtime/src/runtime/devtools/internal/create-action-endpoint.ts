@@ -15,7 +15,7 @@ export interface EndpointAnswer {
 export interface CreateActionCall {
   /** The request's Content-Length, when it declared one. */
   declaredLength: string | null
-  /** The body as it arrives; read only up to the limit. */
+  /** The body as it arrives; read up to the limit, then cancelled (what a cancel does is the h3 major's choice). */
   body: ReadableStream<Uint8Array> | null
 }
 
@@ -40,7 +40,10 @@ export async function scaffoldChoices(rootDir: string): Promise<ScaffoldOptions>
  * const { status, body } = await answerCreateAction(options.rootDir, { declaredLength, body: request.body })
  */
 export async function answerCreateAction(rootDir: string, call: CreateActionCall): Promise<EndpointAnswer> {
-  if (call.declaredLength !== null && Number(call.declaredLength) > MAX_CREATE_ACTION_BODY) return tooLarge()
+  if (call.declaredLength !== null && Number(call.declaredLength) > MAX_CREATE_ACTION_BODY) {
+    await call.body?.cancel().catch(() => {})
+    return tooLarge()
+  }
   const text = call.body ? await readTextUpTo(call.body, MAX_CREATE_ACTION_BODY) : ''
   if (text === undefined) return tooLarge()
   let request: CreateActionOptions

@@ -30,7 +30,10 @@ export type LaunchEditor = (file: string, refuse: (reason: string) => void) => v
  */
 export async function answerOpenInEditor(rootDir: string, call: OpenInEditorCall, launch: LaunchEditor = launchWithLaunchEditor): Promise<EndpointAnswer> {
   if (call.method !== 'POST') return failure(405, 'METHOD_NOT_ALLOWED', 'Open in editor takes a POST with { file, line?, column? }.')
-  if (call.declaredLength !== null && Number(call.declaredLength) > MAX_OPEN_IN_EDITOR_BODY) return tooLarge()
+  if (call.declaredLength !== null && Number(call.declaredLength) > MAX_OPEN_IN_EDITOR_BODY) {
+    await call.body?.cancel().catch(() => {})
+    return tooLarge()
+  }
   const text = call.body ? await readTextUpTo(call.body, MAX_OPEN_IN_EDITOR_BODY) : ''
   if (text === undefined) return tooLarge()
   let target: { file: string, line?: number, column?: number }
