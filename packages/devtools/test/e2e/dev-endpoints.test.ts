@@ -117,17 +117,18 @@ describe('the dev-only endpoints in nuxi dev', () => {
     expect(await records()).toEqual([])
   })
 
-  it('stores a password and a one-time code as [redacted]', async () => {
+  it('stores a password, a one-time code and token and key headers as [redacted]', async () => {
     await fetch(`${app.baseURL}/api/session?otp=424242`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-api-key': 'key-not-in-the-list' },
+      headers: { 'content-type': 'application/json', 'x-api-key': 'key-not-in-the-list', 'x-csrf-token': 'csrf-typed-in', 'x-amz-security-token': 'amz-typed-in' },
       body: JSON.stringify({ name: 'Ada', password: 'hunter2-typed-in', nested: [{ one_time_code: '987654' }] }),
     })
     const record = (await records()).findLast(entry => entry.path === '/api/session')!
     expect(record.input).toEqual({ name: 'Ada', password: '[redacted]', nested: [{ one_time_code: '[redacted]' }] })
     expect(record.query).toEqual({ otp: '[redacted]' })
     expect(record.url).toBe('/api/session?otp=[redacted]')
-    expect(JSON.stringify(record)).not.toMatch(/hunter2-typed-in|987654|424242/)
+    expect(record.headers).toMatchObject({ 'x-api-key': '[redacted]', 'x-csrf-token': '[redacted]', 'x-amz-security-token': '[redacted]', 'content-type': 'application/json' })
+    expect(JSON.stringify(record)).not.toMatch(/hunter2-typed-in|987654|424242|key-not-in-the-list|csrf-typed-in|amz-typed-in/)
   })
 
   it('still lists and streams records after a 100,000-level body', async () => {

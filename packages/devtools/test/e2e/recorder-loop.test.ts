@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises'
+import { readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RegistryResponse, RequestRecord } from '../../src/shared/types'
@@ -109,5 +109,7 @@ describe('the recorder in nuxi dev', () => {
 
     expect((await fetch(`${app.baseURL}/__action-route/api/records`, { method: 'DELETE', headers: app.authHeaders })).status).toBe(204)
     expect(JSON.parse(await readFile(join(app.rootDir, '.nuxt/action-route/records.json'), 'utf8'))).toEqual([])
+    // what people typed into the app: its owner alone reads the file
+    expect((await stat(join(app.rootDir, '.nuxt/action-route/records.json'))).mode & 0o777).toBe(0o600)
   })
 })
