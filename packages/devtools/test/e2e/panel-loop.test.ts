@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs'
-import { mkdir, readFile } from 'node:fs/promises'
+import { existsSync, readFileSync } from 'node:fs'
+import { chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
@@ -26,17 +27,24 @@ let app: ScratchDev
 let browser: Browser
 let context: BrowserContext
 let page: Page
-/** The files DevTools' RPC was asked to open, as a stand-in host records them. */
-const opened = () => page.evaluate(() => (window as unknown as { __opened: string[] }).__opened)
+// the "editor" nuxi dev launches (LAUNCH_EDITOR) writes each file it is asked to open here, one per line
+let editorCallsFile = ''
+/** The files the editor was asked to open so far. */
+const opened = () => existsSync(editorCallsFile) ? readFileSync(editorCallsFile, 'utf8').split('\n').filter(Boolean) : []
 
 beforeAll(async () => {
   if (!existsSync(fileURLToPath(new URL('../../dist/client/index.html', import.meta.url)))) {
     throw new Error('Build the panel first: pnpm --filter @action-route/devtools build')
   }
   await mkdir(results, { recursive: true })
+  const editorDir = await mkdtemp(join(tmpdir(), 'action-route-editor-'))
+  editorCallsFile = join(editorDir, 'calls.txt')
+  const editor = join(editorDir, 'editor.sh')
+  await writeFile(editor, `#!/bin/sh\necho "$1" >> '${editorCallsFile}'\n`)
+  await chmod(editor, 0o755)
   // a folder of this process's own: a concurrent run of this file on the same installed app (scratch-app.ts writes
   // every run to .scratch-<name>, and deletes it on close) rewrote it under this one's nuxi dev, and its action never loaded
-  app = await startScratchDev({ name: `loop-${process.pid}`, files: { 'server/api/hello.post.ts': HELLO, 'server/utils/with-user.ts': WITH_USER } })
+  app = await startScratchDev({ name: `loop-${process.pid}`, files: { 'server/api/hello.post.ts': HELLO, 'server/utils/with-user.ts': WITH_USER }, env: { LAUNCH_EDITOR: editor } })
   browser = await launchChromium()
   context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true })
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.baseURL })
@@ -52,18 +60,18 @@ afterAll(async () => {
 })
 
 describe('the Actions tab: from a request to a missing route to its action', () => {
-  it('runs inside DevTools\' iframe client: its color mode, and open-in-editor through its RPC', async () => {
+  it('runs inside DevTools\' iframe client: its color mode; open-in-editor goes through the module\'s endpoint, not the RPC', async () => {
     await page.goto(`${app.baseURL}/__action-route/client/`)
     await page.getByTestId('route-POST /api/hello').waitFor({ timeout: 15_000 })
     // what Nuxt DevTools 3 does once the tab's iframe loaded: hand it its client
     await page.evaluate(() => {
       const hooks: Record<string, () => void> = {}
-      const opened: string[] = []
+      const rpcOpened: string[] = []
       const client = {
         host: { hooks: { hook: (name: string, run: () => void) => void (hooks[name] = run) } },
-        devtools: { colorMode: 'dark', rpc: { openInEditor: async (_token: string, file: string) => opened.push(file) > 0, requestForAuth: async () => {} } },
+        devtools: { colorMode: 'dark', rpc: { openInEditor: async (_token: string, file: string) => rpcOpened.push(file) > 0, requestForAuth: async () => {} } },
       }
-      Object.assign(window, { __opened: opened, __host: { client, hooks } })
+      Object.assign(window, { __rpcOpened: rpcOpened, __host: { client, hooks } })
       ;(window as unknown as { __NUXT_DEVTOOLS__: unknown }).__NUXT_DEVTOOLS__ = client
     })
     await expect.poll(() => page.locator('.app').getAttribute('class')).toContain('dark')
@@ -74,7 +82,8 @@ describe('the Actions tab: from a request to a missing route to its action', () 
     })
     await expect.poll(() => page.locator('.app').getAttribute('class')).toContain('light')
     await page.getByRole('button', { name: 'Open in editor' }).click()
-    await expect.poll(opened).toEqual([join(app.rootDir, 'server/api/hello.post.ts')])
+    await expect.poll(opened, { timeout: 15_000 }).toEqual([join(app.rootDir, 'server/api/hello.post.ts')])
+    expect(await page.evaluate(() => (window as unknown as { __rpcOpened: string[] }).__rpcOpened)).toEqual([])
   })
 
   it('marks a request to a missing route "no route", and creates its action from it with the inferred schema', async () => {
@@ -107,7 +116,7 @@ describe('the Actions tab: from a request to a missing route to its action', () 
     const file = join(app.rootDir, 'server/api/notes/[id].post.ts')
     expect(await readFile(file, 'utf8')).toMatch(/defineAction/)
     await page.getByRole('button', { name: 'Open in editor' }).click()
-    await expect.poll(opened).toContain(file)
+    await expect.poll(opened, { timeout: 15_000 }).toContain(file)
   }, 120_000)
 
   it('replays the request that found no route, and the new action answers 200', async () => {
