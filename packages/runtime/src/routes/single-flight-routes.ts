@@ -10,12 +10,14 @@ export interface ScannedHandler {
   method?: string
   handler?: string
   middleware?: boolean
+  /** Where Nitro serves it (`'dev'`, `'prod'`, `'prerender'`, a preset); unset, everywhere. */
+  env?: string | string[]
 }
 
 /** The part of the Nitro instance this file reads. */
 interface NitroWithHandlers {
   scannedHandlers: ScannedHandler[]
-  options: { handlers?: ScannedHandler[] }
+  options: { handlers?: ScannedHandler[], dev?: boolean, preset?: string }
 }
 
 /** Whether a route file's source makes an action: it calls `defineAction`, or a `createActionClient` builder's `.handler(`. */
@@ -33,15 +35,20 @@ export interface GetRoutes {
  * The route patterns of the handlers that answer GET (a `.get` file, or one
  * without a method), split by whether the handler's source makes an action:
  * it calls `defineAction` or a builder's `.handler(`. A handler whose source
- * cannot be read (a virtual module) counts as another route.
+ * cannot be read (a virtual module) counts as another route. A handler with
+ * an `env` is left out unless one of its environments is in `servedIn` (the
+ * build's `dev` or `prod` and its preset), as Nitro's router leaves it out:
+ * the OpenAPI step's prerender-only route is no route of the production server.
  * @example
  * getRoutesOf(nitro.scannedHandlers) // { actions: ['/api/profile', '/api/todos'], others: ['/api/internal/ip'] }
+ * getRoutesOf(handlers, undefined, new Set(['prod', 'node-server']))
  */
-export function getRoutesOf(handlers: readonly ScannedHandler[], readSource = (file: string) => readFileSync(file, 'utf8')): GetRoutes {
+export function getRoutesOf(handlers: readonly ScannedHandler[], readSource = (file: string) => readFileSync(file, 'utf8'), servedIn: ReadonlySet<string> = new Set()): GetRoutes {
   const actions = new Set<string>()
   const others = new Set<string>()
-  for (const { route, method, handler, middleware } of handlers) {
+  for (const { route, method, handler, middleware, env } of handlers) {
     if (middleware || !route || (method !== undefined && method.toLowerCase() !== 'get')) continue
+    if (env !== undefined && ![env].flat().some(name => servedIn.has(name))) continue
     let source = ''
     try {
       source = typeof handler === 'string' ? readSource(handler) : ''
@@ -68,15 +75,17 @@ export function getRoutesOf(handlers: readonly ScannedHandler[], readSource = (f
 export function setupSingleFlightRoutes(nuxt: Nuxt): void {
   let handlers: () => readonly ScannedHandler[] = () => []
   const hook = nuxt.hook as unknown as (name: 'nitro:init', run: (nitro: NitroWithHandlers) => void) => void
+  let servedIn: ReadonlySet<string> = new Set()
   hook('nitro:init', (nitro) => {
     handlers = () => [...nitro.scannedHandlers, ...nitro.options.handlers ?? []]
+    servedIn = new Set([nitro.options.dev ? 'dev' : 'prod', ...nitro.options.preset ? [nitro.options.preset] : []])
   })
   // typed by Nuxt's Nitro package, not by @nuxt/schema
   const options = nuxt.options as { nitro?: { virtual?: Record<string, string | (() => string)> } }
   const nitroOptions = options.nitro ||= {}
   nitroOptions.virtual ||= {}
   nitroOptions.virtual[SINGLE_FLIGHT_ROUTES_MODULE] = () => {
-    const { actions, others } = getRoutesOf(handlers())
+    const { actions, others } = getRoutesOf(handlers(), undefined, servedIn)
     return `export default ${JSON.stringify(actions)}\nexport const others = ${JSON.stringify(others)}\n`
   }
 }

@@ -57,4 +57,14 @@ describe('the GET action routes the module gives single flight', () => {
       others: ['/**', '/api/gone', '/api/internal/ip'],
     })
   })
+
+  it('leaves out a handler the production server does not serve, as the prerender-only OpenAPI route', () => {
+    const handlers = [
+      { route: '/__action-route/openapi-build.json', method: 'get', env: 'prerender', handler: '/r/openapi/prerender/nitro3.mjs' },
+      { route: '/api/dev-only', method: 'get', env: ['dev'], handler: '/s/api/dev-only.get.ts' },
+      { route: '/api/on-node', method: 'get', env: ['node-server', 'dev'], handler: '/s/api/on-node.get.ts' },
+      { route: '/api/internal/ip', method: 'get', handler: '/s/api/internal/ip.get.ts' },
+    ]
+    expect(getRoutesOf(handlers, () => '', new Set(['prod', 'node-server']))).toEqual({ actions: [], others: ['/api/internal/ip', '/api/on-node'] })
+  })
 })
