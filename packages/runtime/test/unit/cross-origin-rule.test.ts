@@ -66,4 +66,11 @@ describe('trustedOrigins', () => {
     expect(() => applyConfiguredLimits({ trustedOrigins: 'https://c.test/path' })).toThrow(/got "https:\/\/c.test\/path"/)
     expect([...moduleTrustedOrigins.current]).toEqual(['https://c.test'])
   })
+
+  it('NUXT_ACTION_ROUTE_TRUSTED_ORIGINS as Nitro 3 gives it (the text unparsed) reads as on Nitro 2: a JSON array is the list, a number is refused as a number', () => {
+    applyConfiguredLimits({ trustedOrigins: '["https://d.test","https://e.test"]' })
+    expect([...moduleTrustedOrigins.current]).toEqual(['https://d.test', 'https://e.test'])
+    expect(() => applyConfiguredLimits({ trustedOrigins: '42' })).toThrow(/, got 42$/)
+    expect(() => applyConfiguredLimits({ trustedOrigins: 42 })).toThrow(/, got 42$/)
+  })
 })

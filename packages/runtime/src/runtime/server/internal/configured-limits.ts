@@ -16,6 +16,20 @@ function asNumber(value: number | string | undefined): unknown {
 }
 
 /**
+ * JSON text as Nitro 2 reads an environment override (destr): `'["https://a.test"]'` becomes the array, `'42'` the
+ * number; Nitro 3 leaves the text as it is. Text that is no JSON (a comma-separated list) stays.
+ */
+function asJsonValue(value: unknown): unknown {
+  if (typeof value !== 'string') return value
+  try {
+    return JSON.parse(value)
+  }
+  catch {
+    return value
+  }
+}
+
+/**
  * Makes the limits under runtime config `actionRoute` the defaults of every action, and its
  * `trustedOrigins` trusted by every action; shared by the Nitro 2 and Nitro 3 plugins, which
  * differ only in where they read runtime config from. A bad value throws, stopping the server.
@@ -31,5 +45,6 @@ export function applyConfiguredLimits(actionRoute: ConfiguredLimits | undefined)
   }
   // setActionDefaults checks every value (and quotes text that is no number) before it sets any
   setActionDefaults(limits as Partial<InputLimits>)
-  setModuleTrustedOrigins(actionRoute?.trustedOrigins)
+  // the same environment text reads the same on Nitro 2 and 3: a JSON array is the list, a number is quoted as one
+  setModuleTrustedOrigins(asJsonValue(actionRoute?.trustedOrigins))
 }
