@@ -83,13 +83,13 @@ export async function checkOpenApiDocument({ root, app, node, route = '/openapi.
   return `OpenAPI ${document.openapi} at ${route}: valid, ${Object.keys(expected).length} paths and ${operations} operations of the action files, no generator in the server`
 }
 
-/** The operations each action route file of `server/api` makes, by OpenAPI path (`[id]` as `{id}`, `index` dropped). */
+/** The operations each action route file of `server/api` makes, by OpenAPI path (`[id]` and a catch-all `[...path]` as `{id}` and `{path}`, `index` dropped). */
 function actionOperations(apiDir) {
   const operations = {}
   for (const file of readdirSync(apiDir, { recursive: true })) {
     if (!/\.[cm]?[jt]s$/.test(file) || !/defineAction|createActionClient/.test(readFileSync(join(apiDir, file), 'utf8'))) continue
     const [, name, method] = file.replace(/\.[cm]?[jt]s$/, '').match(/^(.*?)(?:\.(get|head|post|put|patch|delete))?$/)
-    const path = `/api/${name}`.replace(/\\/g, '/').replace(/\/index$/, '').replace(/\[(\w+)\]/g, '{$1}')
+    const path = `/api/${name}`.replace(/\\/g, '/').replace(/\/index$/, '').replace(/\[(?:\.\.\.)?(\w+)\]/g, '{$1}')
     const verbs = !method ? methods : method === 'get' ? ['get', 'head'] : [method]
     operations[path] = [...new Set([...(operations[path] ?? []), ...verbs])]
   }
