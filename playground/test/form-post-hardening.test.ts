@@ -1,27 +1,9 @@
-import { request } from 'node:http'
 import { describe, expect, inject, it } from 'vitest'
+import type { RawAnswer as Answer } from '../../packages/runtime/test/helpers/raw-form-post'
+import { postRawForm } from '../../packages/runtime/test/helpers/raw-form-post'
 
 const baseURL = inject('playgroundURL')
-const { hostname, port } = new URL(baseURL)
-
-interface Answer { status: number, headers: Record<string, string | string[] | undefined>, text: string }
-
-/** A same-origin form post, its path sent as written (`/.//` and `;` included), as curl --path-as-is does. */
-function postForm(path: string, body: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const headers = { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)), 'sec-fetch-site': 'same-origin' }
-    const req = request({ hostname, port, method: 'POST', path, headers }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk) => {
-        text += chunk
-      })
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }))
-    })
-    req.on('error', reject)
-    req.end(body)
-  })
-}
+const postForm = (path: string, body: string) => postRawForm(baseURL, path, body)
 
 const setCookies = (answer: Answer) => ([] as string[]).concat(answer.headers['set-cookie'] ?? [])
 

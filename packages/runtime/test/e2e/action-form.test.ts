@@ -1,7 +1,7 @@
-import { request } from 'node:http'
 import type { Browser, Page, Response } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchChromium } from '../../../../test-utils/browser'
+import { postRawForm } from '../helpers/raw-form-post'
 
 const baseURL = inject('baseURL')
 let browser: Browser
@@ -176,23 +176,7 @@ describe('useActionForm without JavaScript', () => {
   })
 })
 
-/** A raw POST (node:http sends the path as written, `/.//` included) of a urlencoded body. */
-function postRaw(path: string, body: string): Promise<{ status: number, headers: Record<string, string | string[] | undefined>, text: string }> {
-  const { hostname, port } = new URL(baseURL)
-  return new Promise((resolve, reject) => {
-    const headers = { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)), 'sec-fetch-site': 'same-origin' }
-    const req = request({ hostname, port, method: 'POST', path, headers }, (res) => {
-      let text = ''
-      res.setEncoding('utf8')
-      res.on('data', (chunk) => {
-        text += chunk
-      })
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, text }))
-    })
-    req.on('error', reject)
-    req.end(body)
-  })
-}
+const postRaw = (path: string, body: string) => postRawForm(baseURL, path, body)
 
 const flashCookieOf = (headers: Record<string, string | string[] | undefined>) => ([] as string[]).concat(headers['set-cookie'] ?? []).find(cookie => cookie.startsWith('action-route-form='))
 
