@@ -141,7 +141,7 @@ export default defineNuxtModule<ModuleOptions>({
     }
     const routeMap = setupRouteMap(nuxt, resolver.resolve('./runtime/app/route-map'))
 
-    // HEAD answers like GET (DESIGN.md); the hook is typed by Nuxt's Nitro package, not by @nuxt/schema
+    // HEAD answers like GET (docs/decisions.md); the hook is typed by Nuxt's Nitro package, not by @nuxt/schema
     const hook = nuxt.hook as unknown as (name: 'nitro:init', run: (nitro: NitroLike) => void) => void
     hook('nitro:init', nitro => answerHeadLikeGet(nitro, () => {
       if (nuxt.options.dev) void routeMap.refresh()

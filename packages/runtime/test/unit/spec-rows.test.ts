@@ -1,4 +1,5 @@
-// One test per row of SPEC.md's tables, named after the row, so the contract can be traced test by test.
+// One test per row of the contract's tables (the lifecycle and the errors table, as the README gives them),
+// named after the row, so the contract can be traced test by test.
 // The behaviours are tested in depth elsewhere (lifecycle, errors, middleware, conformance, e2e).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
