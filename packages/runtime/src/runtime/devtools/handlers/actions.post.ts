@@ -1,5 +1,5 @@
 // Dev-only (Nitro 2): writes a new action through create-action's own library (templates, names, refusals).
-import { defineEventHandler, getRequestHeader, setResponseHeader, setResponseStatus } from 'h3'
+import { defineEventHandler, getRequestHeader, setResponseStatus } from 'h3'
 import { options } from '#action-route/devtools-routes'
 import { answerCreateAction } from '../internal/create-action-endpoint'
 import { nodeBodyStream } from '../internal/node-body-stream'
@@ -10,7 +10,5 @@ export default defineEventHandler(async (event) => {
     body: nodeBodyStream(event.node.req),
   })
   setResponseStatus(event, status)
-  // a body refused unread: closing the connection is the only way not to read the rest
-  if (status === 413) setResponseHeader(event, 'connection', 'close')
   return body
 })

@@ -35,7 +35,7 @@ export async function scaffoldChoices(rootDir: string): Promise<ScaffoldOptions>
  * library (same templates, names and refusals), 201 with the files, 200 for a dry run; 409
  * `FILE_EXISTS` with the file when the route file is there and `overwrite` is not set (nothing
  * written); 400 `BAD_REQUEST` for a body that is not a usable request; 413 over 64 KiB, declared
- * or not: a chunked body is read no further than the limit (the rest is never read).
+ * or not: nothing of a chunked body is kept past the limit (the rest is read and dropped).
  * @example
  * const { status, body } = await answerCreateAction(options.rootDir, { declaredLength, body: request.body })
  */

@@ -3,8 +3,10 @@ import type { IncomingMessage } from 'node:http'
 /**
  * A Node request's body as a web stream that reads only as fast as it is read
  * (h3 v1's `getRequestWebStream` queues the whole body and throws once
- * cancelled). Cancelling stops reading and leaves the socket alone, so the
- * refusal can still be sent (with `connection: close`, so the rest is never read).
+ * cancelled). Cancelling keeps none of the rest: it is read and dropped as it
+ * comes, so the refusal is answered at once where the dev server relays it
+ * (Nuxt 4's), and still answered where a proxy waits for the whole upload
+ * before it relays anything (Nuxt 3's and Nuxt 5's `nuxi dev`).
  * @example
  * const text = await readTextUpTo(nodeBodyStream(event.node.req), 64 * 1024)
  */
@@ -29,8 +31,9 @@ export function nodeBodyStream(request: IncomingMessage): ReadableStream<Uint8Ar
     },
     cancel() {
       request.off('data', onData)
-      request.pause()
       controller = undefined
+      // flowing with no listener: each chunk is dropped as it arrives
+      request.resume()
     },
   }, { highWaterMark: 1 })
 }

@@ -66,7 +66,7 @@ export async function answerOpenInEditor(rootDir: string, call: OpenInEditorCall
  */
 export async function openInEditorResponse(rootDir: string, request: { method: string, headers: Headers, body: ReadableStream<Uint8Array> | null }, launch?: LaunchEditor): Promise<Response> {
   const { status, body } = await answerOpenInEditor(rootDir, { method: request.method, declaredLength: request.headers.get('content-length'), body: request.body }, launch)
-  const headers: Record<string, string> = { 'cache-control': 'no-store', ...(status === 405 && { allow: 'POST' }), ...(status === 413 && { connection: 'close' }) }
+  const headers: Record<string, string> = { 'cache-control': 'no-store', ...(status === 405 && { allow: 'POST' }) }
   return Response.json(body, { status, headers })
 }
 

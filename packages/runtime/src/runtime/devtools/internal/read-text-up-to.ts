@@ -1,6 +1,6 @@
 /**
  * A request body as UTF-8 text, or `undefined` as soon as it passes `limit`
- * bytes: the stream is then cancelled, the rest never read (a chunked body
+ * bytes: the stream is then cancelled, nothing more kept (a chunked body
  * declares no length to refuse it by).
  * @example
  * const text = await readTextUpTo(request.body, 64 * 1024)
