@@ -188,6 +188,23 @@ describe.each(hosts)('middleware on $name', (host) => {
       ])
     })
 
+    it('logs a forgotten or doubled next() once in development, as one line naming the middleware', async () => {
+      process.env.NODE_ENV = 'development'
+      try {
+        await call(`${server.url}/skips-next`)
+        expect(logs.map(entry => [entry.type, String(entry.args[0])])).toEqual([
+          ['warn', 'Action middleware "forgetful" returned without calling next(): the request was halted'],
+        ])
+        logs.length = 0
+        await call(`${server.url}/twice`)
+        expect(logs).toHaveLength(1)
+        expect(String(logs[0]!.args[0])).toMatch(/called next\(\) more than once/)
+      }
+      finally {
+        process.env.NODE_ENV = 'test'
+      }
+    })
+
     it('logs nothing outside development', async () => {
       await call(`${server.url}/skips-next`)
       expect(logs).toEqual([])

@@ -80,7 +80,11 @@ function errorOf(thrown: unknown, handleServerError?: ServerErrorHandler, hostEr
   }
 
   // a middleware that skipped next() or called it twice: the runtime's own failure, never the app's mapper's
-  if (thrown instanceof MiddlewareContractError) return internalError(thrown)
+  // its message says it all and names the middleware: one line, not a stack under "Unhandled error"
+  if (thrown instanceof MiddlewareContractError) {
+    logInDevelopment('warn', thrown.message)
+    return { ...INTERNAL_ERROR }
+  }
 
   // any other Error, through handleServerError when given
   if (thrown instanceof Error && handleServerError) {

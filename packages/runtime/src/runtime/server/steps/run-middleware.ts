@@ -100,11 +100,8 @@ async function runFrom(
     settled = true
     if (timing) trace!.endSpan(timing)
   }
-  if (!called) {
-    const message = `Action middleware ${middlewareName(current, index)} returned without calling next(): the request was halted`
-    logInDevelopment('warn', message)
-    throw new MiddlewareContractError(message)
-  }
+  // logged once, where the failure becomes the client's INTERNAL_ERROR
+  if (!called) throw new MiddlewareContractError(`Action middleware ${middlewareName(current, index)} returned without calling next(): the request was halted`)
   if (misuse) throw misuse
   return rest
 }
