@@ -1,4 +1,4 @@
-import { formatWithOptions } from 'node:util'
+import { formatWithOptions, stripVTControlCharacters } from 'node:util'
 import { createConsola } from 'consola/core'
 import type { ConsolaOptions, ConsolaReporter } from 'consola/core'
 
@@ -22,7 +22,10 @@ const reporter: ConsolaReporter = {
     const colors = Boolean(stream.hasColors?.())
     const mark = marks[logObj.type]
     const prefix = mark ? `${colors ? `\u001B[${mark[1]}m${mark[0]}\u001B[39m` : mark[0]} ` : ''
-    stream.write(`${prefix}${formatWithOptions({ colors }, ...logObj.args)}\n`)
+    const text = formatWithOptions({ colors }, ...logObj.args)
+    // citty colours its usage and its errors from the environment alone, piped or not: off a colour terminal
+    // (piped, NO_COLOR, TERM=dumb) the line goes out plain
+    stream.write(`${prefix}${colors ? text : stripVTControlCharacters(text)}\n`)
   },
 }
 
