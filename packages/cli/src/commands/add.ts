@@ -8,6 +8,7 @@ import type { CreateActionResult, CreatedActionFile } from '../create-action'
 import { logger } from '../logger'
 import { canPrompt, promptSelect, promptText } from '../prompt'
 import { detectSchemaLibraries, toSchemaLibrary } from '../project/detect-schema'
+import { devServerOrigin } from '../project/dev-server-origin'
 import { loadProject } from '../project/load-project'
 import type { Project } from '../project/load-project'
 import { parseRouteSpec, routeMethods } from '../route-spec'
@@ -59,7 +60,7 @@ function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`
 }
 
-function nextStep(method: RouteMethod, url: string, schema: SchemaLibrary, examples: unknown[] | undefined): string {
+function nextStep(origin: string, method: RouteMethod, url: string, schema: SchemaLibrary, examples: unknown[] | undefined): string {
   let sample = url.replace(/\*\*:(\w+)/g, 'a/b').replace(/\*\*/g, 'a/b').replace(/:([\w-]+)/g, '1')
   const query = method === 'get' || method === 'head'
   const example = examples?.[0]
@@ -76,7 +77,7 @@ function nextStep(method: RouteMethod, url: string, schema: SchemaLibrary, examp
       ? ` -H 'content-type: application/json' -d '{"title":"Buy milk"}'`
       : ''
   const flag = method === 'get' ? '' : method === 'head' ? ' -I' : ` -X ${method.toUpperCase()}`
-  const target = `http://localhost:3000${sample}`
+  const target = `${origin}${sample}`
   return `Next: start nuxi dev and try it: curl${flag} ${sample.includes('?') ? shellQuote(target) : target}${body}`
 }
 
@@ -108,7 +109,7 @@ export default defineCommand({
     const [routeFile, ...middlewareFiles] = result.files as [PlannedFile, ...PlannedFile[]]
     for (const planned of middlewareFiles) logger.success(`Wrote ${planned.path}`)
     logger.success(`Wrote ${routeFile.path} (${method.toUpperCase()} ${result.url}, ${schema === 'none' ? 'no schema' : schema})`)
-    logger.log(nextStep(method, result.url, schema, examples))
+    logger.log(nextStep(await devServerOrigin(project.configFile, process.env), method, result.url, schema, examples))
     return result
   },
 })

@@ -4,6 +4,7 @@ import { basename, join, resolve } from 'pathe'
 import { CliError } from '../cli-error'
 import { isInside } from '../is-inside'
 import type { ProjectRoot } from './find-project-root'
+import { readConfigOptions, readOption } from './read-nuxt-config'
 
 /** Where the app's server code lives, and anything worth telling about how that was found. */
 export interface ServerLayout {
@@ -11,41 +12,6 @@ export interface ServerLayout {
   serverDir: string
   /** Warnings to show, such as a config that could not be read. */
   notes: string[]
-}
-
-type ConfigValue = { kind: 'absent' } | { kind: 'literal', value: unknown } | { kind: 'dynamic' }
-
-// magicast proxies literals as plain values and everything else as objects with a $type
-function readOption(options: Record<string, unknown>, path: string[]): ConfigValue {
-  let value: unknown = options
-  try {
-    for (const key of path) {
-      if (value === null || typeof value !== 'object') return { kind: 'absent' }
-      value = (value as Record<string, unknown>)[key]
-    }
-  }
-  catch {
-    return { kind: 'dynamic' }
-  }
-  if (value === undefined) return { kind: 'absent' }
-  if (value !== null && typeof value === 'object' && '$type' in value && (value as { $type: string }).$type !== 'object') return { kind: 'dynamic' }
-  return { kind: 'literal', value }
-}
-
-// magicast (a Babel parser) takes most of the CLI's start-up, so it is loaded only for a config that
-// mentions one of the options read here; any other config leaves every default in place
-async function readConfigOptions(source: string): Promise<Record<string, unknown> | undefined> {
-  if (!/\b(?:serverDir|srcDir)\b/.test(source)) return {}
-  try {
-    const [{ parseModule }, { getDefaultExportOptions }] = await Promise.all([import('magicast'), import('magicast/helpers')])
-    const mod = parseModule(source)
-    const exported = (mod.exports as Record<string, { $type?: string } | undefined>).default
-    if (!exported || (exported.$type !== 'object' && exported.$type !== 'function-call')) return undefined
-    return getDefaultExportOptions(mod) as Record<string, unknown>
-  }
-  catch {
-    return undefined
-  }
 }
 
 function nuxtMajor(rootDir: string, dependencies: Record<string, string>): number | undefined {
@@ -76,7 +42,7 @@ export async function resolveServerDir(project: ProjectRoot, dependencies: Recor
   const configName = basename(configFile)
   const notes: string[] = []
   const source = existsSync(configFile) ? await readFile(configFile, 'utf8') : ''
-  const options = await readConfigOptions(source)
+  const options = await readConfigOptions(source, ['serverDir', 'srcDir'])
 
   if (!options) {
     if (/\bserverDir\b/.test(source)) {
