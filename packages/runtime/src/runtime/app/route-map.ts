@@ -1,5 +1,6 @@
 import type { ActionErrorData, ActionResult, ActionTypes, FieldErrors } from '../server/types'
 import type { DeclaredStatus, ErrorDeclarations, RuntimeErrorCode } from '../server/declared-errors'
+import type { Serialized } from './serialized'
 
 /**
  * Route pattern → method (lower case, `default` for every method) → the
@@ -37,9 +38,16 @@ type TypesOf<THandler> = [THandler] extends [never] ? never
 export type ActionInput<P extends ActionPath, M extends string> = [TypesOf<HandlerOf<P, M>>] extends [never] ? never
   : TypesOf<HandlerOf<P, M>> extends { input: infer I } ? I : never
 
-/** What a successful call answers with. */
+/** The envelope's `data` as JSON carries it: a handler's `undefined` (or no return) is sent as `null`. */
+type WireData<D> = D extends undefined ? null : Serialized<D>
+
+/**
+ * What a successful call answers with: the handler's (or output schema's)
+ * data as JSON carries it, so a `Date` is a string and a `Map` an empty
+ * object (see `Serialized`).
+ */
 export type ActionOutput<P extends ActionPath, M extends string> = [TypesOf<HandlerOf<P, M>>] extends [never] ? never
-  : TypesOf<HandlerOf<P, M>> extends { data: infer D } ? D : never
+  : TypesOf<HandlerOf<P, M>> extends { data: infer D } ? WireData<D> : never
 
 /** The errors a route file's action declares, `{}` when it declares none. */
 export type ActionDeclaredErrors<P extends ActionPath, M extends string> = [TypesOf<HandlerOf<P, M>>] extends [never] ? {}

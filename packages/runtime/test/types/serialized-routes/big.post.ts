@@ -1,0 +1,3 @@
+import { defineAction } from '../../../src/runtime/server'
+
+export default defineAction({ handler: () => ({ id: 1n, name: 'x' }) })
