@@ -9,7 +9,7 @@ import { detectSchemaLibraries, schemaLibraries, toSchemaLibrary } from './proje
 import { loadProject } from './project/load-project'
 import type { Project } from './project/load-project'
 import { parseRouteSpec, routeMethods, toRouteMethod } from './route-spec'
-import { checkMiddlewareNames, findSharedMiddleware, planSharedMiddleware } from './shared-middleware'
+import { checkMiddlewareNames, findExistingMiddleware, planSharedMiddleware } from './shared-middleware'
 import { loadTemplateSet } from './template-source'
 import { alreadyExists, exists, writeFileAtomic } from './write-file-atomic'
 
@@ -179,7 +179,7 @@ export interface ScaffoldChoices {
   schemaLibraries: SchemaLibrary[]
   /** The ones the app depends on, the first being `createAction`'s default. */
   detected: SchemaLibrary[]
-  /** Shared middleware already in server/utils, by the names `createAction` takes. */
+  /** The middleware the app has: every `defineActionMiddleware` export of server/utils, by its export name (which `createAction` takes). */
   middleware: string[]
   methods: RouteMethod[]
 }
@@ -195,7 +195,7 @@ export async function scaffoldOptions(rootDir: string): Promise<ScaffoldChoices>
   return {
     schemaLibraries: [...schemaLibraries],
     detected: detectSchemaLibraries(project.dependencies),
-    middleware: await findSharedMiddleware(project.serverDir),
+    middleware: (await findExistingMiddleware(project.serverDir)).map(entry => entry.exportName),
     methods: [...routeMethods],
   }
 }

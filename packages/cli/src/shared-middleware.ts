@@ -1,6 +1,7 @@
-import { readdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'pathe'
 import { camelCase } from 'scule'
+import { glob } from 'tinyglobby'
 import type { SharedMiddleware } from '../../../templates/types'
 import { CliError } from './cli-error'
 import { readServerNames } from './project/auto-import-names'
@@ -56,57 +57,82 @@ function exportsName(source: string, name: string): boolean {
     || new RegExp(`export\\s*\\{[^}]*\\b${name}\\b[^}]*\\}`).test(source)
 }
 
+/** A middleware an app already has: an export of a `server/utils` file made with `defineActionMiddleware`. */
+export interface ExistingMiddleware {
+  /** The exported name, which is also how Nitro auto-imports it: `requireUser`. */
+  exportName: string
+  /** Absolute path of the file that exports it. */
+  file: string
+}
+
 /**
- * Plans each shared middleware: its file in `<serverDir>/utils`, the export the
- * route imports, and the relative import path from the route file. An existing
- * file is used as is, and refused when it does not export that name. A name whose
- * export the server code already gets (h3's `getCookie`, Nitro's `useStorage`, the
- * module's, another file's in server/utils) is refused: Nitro would auto-import
- * the middleware in its place in every server file.
+ * Every `export const <name> = defineActionMiddleware(...)` in `<serverDir>/utils` and its folders, whatever
+ * the file is called (`server/utils/auth.ts` may export `requireUser` and `requireRole`), sorted by name.
  * @example
- * await planSharedMiddleware(['auth'], { serverDir: '/app/server', routeFile: '/app/server/api/todos/index.get.ts', rootDir: '/app' })
- * // [{ name: 'auth', exportName: 'auth', importPath: '../../utils/auth', file: '/app/server/utils/auth.ts', create: true }]
+ * await findExistingMiddleware('/app/server')
+ * // [{ exportName: 'requireRole', file: '/app/server/utils/auth.ts' }, { exportName: 'requireUser', file: '/app/server/utils/auth.ts' }]
+ */
+export async function findExistingMiddleware(serverDir: string): Promise<ExistingMiddleware[]> {
+  const folder = join(serverDir, 'utils')
+  const files = await glob('**/*.{ts,mts,js,mjs}', { cwd: folder, absolute: true, ignore: ['**/*.d.ts', '**/node_modules/**'] }).catch(() => [])
+  const found: ExistingMiddleware[] = []
+  for (const file of files.sort()) {
+    const source = await readFile(file, 'utf8').catch(() => '')
+    for (const match of source.matchAll(/export\s+(?:const|let|var)\s+([$\w]+)\s*(?::[^=]+)?=\s*defineActionMiddleware\b/g)) {
+      if (!found.some(entry => entry.exportName === match[1])) found.push({ exportName: match[1]!, file })
+    }
+  }
+  return found.sort((a, b) => a.exportName.localeCompare(b.exportName))
+}
+
+/**
+ * Plans each shared middleware the route imports. A name (or its camelCase: `require-user` is `requireUser`)
+ * that a `server/utils` file already exports with `defineActionMiddleware` is that middleware, imported from
+ * its file, whatever the file is called; `<serverDir>/utils/<name>.ts` exporting the name is used as is.
+ * Otherwise the middleware is scaffolded in `<serverDir>/utils/<name>.ts`, unless that file is there (it
+ * exports something else: refused, naming the middleware the app has) or the name is one the server code
+ * already gets (h3's `getCookie`, Nitro's `useStorage`, the module's, another export of server/utils): Nitro
+ * would auto-import one in place of the other in every server file, so a second export is never written.
+ * @example
+ * await planSharedMiddleware(['requireUser'], { serverDir: '/app/server', routeFile: '/app/server/api/todos/index.get.ts', rootDir: '/app' })
+ * // [{ name: 'requireUser', exportName: 'requireUser', importPath: '../../utils/auth', file: '/app/server/utils/auth.ts', create: false }]
  */
 export async function planSharedMiddleware(
   names: string[],
   paths: { serverDir: string, routeFile: string, rootDir: string },
 ): Promise<PlannedMiddleware[]> {
   const planned: PlannedMiddleware[] = []
-  const serverNames = names.length > 0 ? await readServerNames(paths) : new Map<string, string[]>()
+  if (names.length === 0) return planned
+  const [serverNames, existing] = await Promise.all([readServerNames(paths), findExistingMiddleware(paths.serverDir)])
+  const importFrom = (file: string) => {
+    const path = relative(dirname(paths.routeFile), file.replace(/\.[cm]?[jt]s$/, ''))
+    return path.startsWith('.') ? path : `./${path}`
+  }
   for (const name of names) {
     const exportName = camelCase(name)
-    const file = join(paths.serverDir, 'utils', `${name}.ts`)
-    // the middleware's own file may export it: that is the middleware being reused
+    const found = existing.find(entry => entry.exportName === exportName)
+    const file = found?.file ?? join(paths.serverDir, 'utils', `${name}.ts`)
+    // the middleware's own file exports the name: that is the middleware being reused, unless it shadows another
     const owner = serverNames.get(exportName)?.find(owner => owner !== `${relative(paths.rootDir, file)} exports already`)
     if (owner) {
       throw new CliError(`"${name}" would export ${exportName}, which ${owner}: ${relative(paths.rootDir, file)} would replace it in every server file. Pick another name, like ${name}-middleware.`)
     }
-    let importPath = relative(dirname(paths.routeFile), file.replace(/\.ts$/, ''))
-    if (!importPath.startsWith('.')) importPath = `./${importPath}`
-    const create = !(await exists(file))
-    if (!create && !exportsName(await readFile(file, 'utf8'), exportName)) {
-      throw new CliError(`${relative(paths.rootDir, file)} exists but exports no "${exportName}": export it, or pick another middleware name.`)
+    if (found) {
+      planned.push({ name, exportName, importPath: importFrom(found.file), file: found.file, create: false })
+      continue
     }
-    planned.push({ name, exportName, importPath, file, create })
+    if (await exists(file)) {
+      if (!exportsName(await readFile(file, 'utf8'), exportName)) {
+        const inFile = existing.filter(entry => entry.file === file).map(entry => entry.exportName)
+        const hint = inFile.length > 0
+          ? `it exports the middleware ${inFile.join(', ')}: pass that name, like --middleware ${inFile[0]}`
+          : `export it, or pick another middleware name${existing.length > 0 ? ` (the middleware in server/utils: ${existing.map(entry => entry.exportName).join(', ')})` : ''}`
+        throw new CliError(`${relative(paths.rootDir, file)} exists but exports no "${exportName}": ${hint}.`)
+      }
+      planned.push({ name, exportName, importPath: importFrom(file), file, create: false })
+      continue
+    }
+    planned.push({ name, exportName, importPath: importFrom(file), file, create: true })
   }
   return planned
-}
-
-/**
- * The shared middleware already in `<serverDir>/utils`: each `<name>.ts` whose
- * name create-action takes and that exports `camelCase(name)` made with
- * `defineActionMiddleware`, sorted by name.
- * @example
- * await findSharedMiddleware('/app/server') // ['audit-log', 'auth']
- */
-export async function findSharedMiddleware(serverDir: string): Promise<string[]> {
-  const entries = await readdir(join(serverDir, 'utils'), { withFileTypes: true }).catch(() => [])
-  const names: string[] = []
-  for (const entry of entries) {
-    const name = entry.name.replace(/\.ts$/, '')
-    if (!entry.isFile() || name === entry.name || !isMiddlewareName(name)) continue
-    const source = await readFile(join(serverDir, 'utils', entry.name), 'utf8')
-    if (source.includes('defineActionMiddleware') && exportsName(source, camelCase(name))) names.push(name)
-  }
-  return names.sort()
 }
