@@ -1,12 +1,19 @@
 import { fileURLToPath } from 'node:url'
 import vue from '@vitejs/plugin-vue'
 import { defineConfig } from 'vite'
+import { TAB_ICON_FILE, TAB_ICON_SVG } from './src/node/internal/tab-icon'
 
 // the panel: served by the app's dev server under /__action-route/client/, so every asset URL is relative
 export default defineConfig({
   root: fileURLToPath(new URL('./src/client', import.meta.url)),
   base: './',
-  plugins: [vue()],
+  plugins: [
+    vue(),
+    // the DevTools 3 tab's icon, served beside the panel (src/node/index.ts)
+    { name: 'action-route-tab-icon', generateBundle() {
+      this.emitFile({ type: 'asset', fileName: TAB_ICON_FILE, source: `${TAB_ICON_SVG}\n` })
+    } },
+  ],
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,

@@ -5,6 +5,7 @@ import { addDevServerHandler } from '@nuxt/kit'
 import { fromNodeMiddleware } from 'h3'
 import sirv from 'sirv'
 import { createPanelHandler } from './internal/panel-handler.js'
+import { TAB_ICON_FILE, TAB_ICON_SVG } from './internal/tab-icon.js'
 
 /** Options of {@link setupDevtoolsTab}. */
 export interface DevtoolsTabOptions {
@@ -18,9 +19,6 @@ export interface DevtoolsTabOptions {
 
 /** The folder holding the built panel (`dist/client`). */
 export const clientDir = fileURLToPath(new URL('../client', import.meta.url))
-
-/** The Actions dock icon of DevTools 4, a lightning bolt drawn here, as a data URL: nothing is fetched to show it. */
-const DOCK_ICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><path fill="#f59e0b" d="M19 2 6 18h8.5L12 30l14-17h-8.5z"/></svg>')}`
 
 /** The Actions tab, as DevTools 3 lists custom tabs. */
 interface CustomTab {
@@ -59,14 +57,17 @@ export function setupDevtoolsTab(nuxt: Nuxt, options: DevtoolsTabOptions): void 
     (name: 'devtools:ready', run: (context: DevtoolsReadyContext) => void): void
     (name: 'devtools:customTabs', run: (tabs: CustomTab[]) => void): void
   }
+  // both DevTools fetch a named icon (`carbon:flash`) from Iconify's network API, a blank square offline: ours is drawn here
   if (devtoolsMajor >= 4) {
+    // DevTools 4's dock takes a data URL
+    const icon = `data:image/svg+xml,${encodeURIComponent(TAB_ICON_SVG)}`
     hook('devtools:ready', (context) => {
-      // an inline picture: DevTools 4's dock fetches a named icon (`carbon:flash`) from Iconify's network API
-      context.docks?.register({ id: 'action-route', type: 'iframe', title: 'Actions', icon: DOCK_ICON, url, groupId: 'nuxt' })
+      context.docks?.register({ id: 'action-route', type: 'iframe', title: 'Actions', icon, url, groupId: 'nuxt' })
     })
     return
   }
+  // DevTools 3's tab draws an icon starting with `/` as a picture (a data URL would read as an icon name): the panel's own file
   hook('devtools:customTabs', (tabs) => {
-    tabs.push({ name: 'action-route', title: 'Actions', icon: 'carbon:flash', category: 'server', view: { type: 'iframe', src: url } })
+    tabs.push({ name: 'action-route', title: 'Actions', icon: `${route}/${TAB_ICON_FILE}`, category: 'server', view: { type: 'iframe', src: url } })
   })
 }

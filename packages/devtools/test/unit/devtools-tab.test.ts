@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import type { Nuxt } from '@nuxt/schema'
 import { runWithNuxtContext } from '@nuxt/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fileURLToPath } from 'node:url'
 import { setupDevtoolsTab } from '../../src/node/index'
 import { createPanelHandler } from '../../src/node/internal/panel-handler'
 
@@ -38,6 +39,7 @@ describe('setupDevtoolsTab', () => {
     const docks: unknown[] = []
     for (const run of hooks.get('devtools:ready') ?? []) run({ docks: { register: (entry: unknown) => docks.push(entry) } })
     expect(docks).toEqual([expect.objectContaining({ id: 'action-route', type: 'iframe', title: 'Actions', url: '/__action-route/client/' })])
+    expect((docks[0] as { icon: string }).icon).toMatch(/^data:image\/svg\+xml,%3Csvg%20/)
     expect(nuxt.options.devServerHandlers.map(entry => entry.route)).toEqual(['/__action-route/client/**'])
   })
 
@@ -48,6 +50,20 @@ describe('setupDevtoolsTab', () => {
     const tabs: unknown[] = []
     for (const run of hooks.get('devtools:customTabs') ?? []) run(tabs)
     expect(tabs).toEqual([expect.objectContaining({ name: 'action-route', title: 'Actions', view: { type: 'iframe', src: '/__action-route/client/' } })])
+  })
+
+  it('gives DevTools 3 an icon the dev server serves, no icon name fetched from the network', async () => {
+    const { nuxt, hooks } = fakeNuxt(3, 2)
+    await runWithNuxtContext(nuxt as unknown as Nuxt, () => setupDevtoolsTab(nuxt as unknown as Nuxt, { base: '/base/__action-route', nitroMajor: 2, devtoolsMajor: 3 }))
+    const tabs: { icon: string }[] = []
+    for (const run of hooks.get('devtools:customTabs') ?? []) run(tabs)
+    // DevTools 3 draws an icon starting with `/` as a picture, anything else as an Iconify name it fetches
+    expect(tabs[0]!.icon).toBe('/base/__action-route/client/tab-icon.svg')
+    // the built panel, as the dev server serves it
+    const builtPanel = fileURLToPath(new URL('../../dist/client', import.meta.url))
+    const response = await createPanelHandler(builtPanel, '/base/__action-route/client')({ url: new URL(tabs[0]!.icon, 'http://localhost') })
+    expect(response.headers.get('content-type')).toBe('image/svg+xml')
+    expect(await response.text()).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/)
   })
 })
 
