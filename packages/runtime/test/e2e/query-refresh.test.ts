@@ -99,3 +99,39 @@ describe('optimistic updates, in Chromium on a built app', () => {
     await page.context().close()
   })
 })
+
+describe('a form that adds, then shows the list, in Chromium on a built app', () => {
+  const errorOf = (page: Page) => page.textContent('[data-test="add-form"] [data-error="title"]')
+
+  it('shows the schema\'s own message for an empty field, with JavaScript and without', async () => {
+    const { page, sent } = await openDemo()
+    await page.click('[data-test="add-form"] button')
+    await page.waitForSelector('[data-test="add-form"] [data-error="title"]')
+    expect(await errorOf(page)).toContain('Write something first')
+    expect(sent).toEqual(['POST /api/refresh-demo/add'])
+    await page.context().close()
+
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const plain = await context.newPage()
+    await plain.goto(`${baseURL}/refresh-demo`)
+    const [posted] = await Promise.all([plain.waitForNavigation(), plain.click('[data-test="add-form"] button')])
+    expect(posted!.status()).toBe(422)
+    expect(await errorOf(plain)).toContain('Write something first')
+    await context.close()
+  })
+
+  it('shows the new row at once, then the list and its stats refreshed in the same round trip', async () => {
+    const { page, sent } = await openDemo()
+    await page.fill('[data-test="add-form"] [name="title"]', 'Form todo')
+    await page.click('[data-test="add-form"] button')
+    // the optimistic row, before the server's answer (it takes 300 ms)
+    await page.waitForSelector('[data-test="todo--1"]', { timeout: 250 })
+    await page.waitForFunction(() => document.querySelector('[data-test="stats"]')?.textContent?.trim() === '0/3')
+    await page.waitForSelector('[data-test="todo-3"]')
+    expect(await page.$('[data-test="todo--1"]')).toBeNull()
+    expect(await page.textContent('[data-test="todo-3"]')).toContain('Form todo')
+    expect(await page.inputValue('[data-test="add-form"] [name="title"]')).toBe('')
+    expect(sent).toEqual(['POST /api/refresh-demo/add'])
+    await page.context().close()
+  })
+})

@@ -11,13 +11,18 @@ describe('formToInput', () => {
     })
   })
 
-  it('leaves blank fields out but keeps the objects above them, so a required field fails at its own path', () => {
-    expect(formToInput([['note', ''], ['address.city', ''], ['items.0.name', ''], ['items.0.qty', '2']])).toEqual({ address: {}, items: [{ qty: '2' }] })
+  it('sends an empty text field as the empty string a browser posts, so `.min(1, message)` shows its own message', () => {
+    expect(formToInput([['note', ''], ['address.city', ''], ['items.0.name', ''], ['items.0.qty', '2']])).toEqual({ note: '', address: { city: '' }, items: [{ name: '', qty: '2' }] })
   })
 
   it('drops the rows left wholly blank at the end of an array, and only those', () => {
-    expect(formToInput([['guests.0.name', ''], ['guests.0.age', ''], ['guests.1.name', 'Bo'], ['guests.2.name', ''], ['guests.2.pet.name', '']])).toEqual({ guests: [{}, { name: 'Bo' }] })
+    expect(formToInput([['guests.0.name', ''], ['guests.0.age', ''], ['guests.1.name', 'Bo'], ['guests.2.name', ''], ['guests.2.pet.name', '']])).toEqual({ guests: [{ name: '', age: '' }, { name: 'Bo' }] })
     expect(formToInput([['tags.0', ''], ['tags.1', '']])).toEqual({ tags: [] })
+    expect(formToInput([['tags.0', 'a'], ['tags.1', '']])).toEqual({ tags: ['a'] })
+  })
+
+  it('leaves out a file input with no file chosen: it is no file', () => {
+    expect(formToInput([['title', ''], ['file', new File([], '')]])).toEqual({ title: '' })
   })
 
   it('makes a list of a name given twice', () => {
@@ -59,11 +64,12 @@ describe('formToInput', () => {
     expect(formToInput([['toString', '1'], ['toString', '2']])).toEqual({ toString: ['1', '2'] })
   })
 
-  it('sends a form holding a file as FormData of its flat names, without the blank entries', () => {
+  it('sends a form holding a file as FormData of its flat names, empty texts included, without the empty file inputs', () => {
     const file = new File(['hi'], 'a.txt')
     const input = formToInput([['title', 'T'], ['file', file], ['note', ''], ['other', new File([], '')]])
     expect(input).toBeInstanceOf(FormData)
-    expect([...(input as FormData).keys()]).toEqual(['title', 'file'])
+    expect([...(input as FormData).keys()]).toEqual(['title', 'file', 'note'])
+    expect((input as FormData).get('note')).toBe('')
     expect((input as FormData).get('file')).toBeInstanceOf(File)
     // an empty file input alone is no file: the input is an object
     expect(formToInput([['title', 'T'], ['file', new File([], '')]])).toEqual({ title: 'T' })

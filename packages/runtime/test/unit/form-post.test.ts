@@ -77,6 +77,12 @@ describe('handleFormPost', () => {
     expect(await handleFormPost(request('/signup', { 'cookie': flash, 'sec-fetch-dest': 'image' }, [], 'GET'), fetchLocal, limits)).toEqual({ kind: 'pass' })
   })
 
+  it('sends the action an empty text field as the empty string, as the browser\'s form does', async () => {
+    const { calls, fetchLocal } = recordingFetch({ success: true, data: 1 })
+    await handleFormPost(request('/notes?__action=/api/notes', sameOrigin, [['text', ''], ['tags.0', 'a'], ['tags.1', '']]), fetchLocal, limits)
+    expect(JSON.parse(calls[0]!.init.body as string)).toEqual({ text: '', tags: ['a'] })
+  })
+
   it('renders the page with the error\'s status and the posted values after a failure', async () => {
     const error = { code: 'VALIDATION_ERROR', message: 'Input validation failed', statusCode: 422, fieldErrors: { 'address.city': ['Required'] } }
     const { fetchLocal } = recordingFetch({ success: false, error }, 422)

@@ -27,7 +27,7 @@ type DeepPartial<T> = T extends Blob | Date ? T : T extends object ? { [K in key
 
 /** Options of `useActionForm`. */
 export interface UseActionFormOptions<P extends ActionPath, M extends ActionMethod<P>>
-  extends Pick<UseActionOptions<P, M>, 'method' | 'headers' | 'timeout'> {
+  extends Pick<UseActionOptions<P, M>, 'method' | 'headers' | 'timeout' | 'refreshes' | 'optimistic' | 'singleFlight'> {
   /** Route params of the action; read once, when the form is set up. */
   params?: ActionParams<P>
   /** What the fields show at first and go back to after a success. */
@@ -96,12 +96,14 @@ function valueAt(source: unknown, path: string): string | undefined {
  * error's status, 422 for validation) or, after a success, answers 303 back
  * to the page, which renders the success. Once the page is interactive the
  * same form sends its fields to the action with `useAction`, validating
- * them first when `validate` is given. Field names are the input's dot
- * paths (`address.city`, `tags.0`, `items.1.name`); values are sent as
- * strings, so the schema coerces numbers and booleans, as for a query.
+ * them first when `validate` is given, and refreshing the queries named by
+ * `refreshes` and `optimistic` as `useAction` does. Field names are the
+ * input's dot paths (`address.city`, `tags.0`, `items.1.name`); values are
+ * sent as strings (an empty field as `''`, as a browser posts it), so the
+ * schema coerces numbers and booleans, as for a query.
  * @example
- * const { attrs, field, fieldErrors, pending } = useActionForm('/api/signup', { initial: { address: { city: 'Oslo' } } })
- * // <form v-bind="attrs"><input v-bind="field('address.city')"><p>{{ fieldErrors['address.city']?.[0] }}</p></form>
+ * const { attrs, field, fieldErrors, pending } = useActionForm('/api/todos', { refreshes: ['/api/todos'] })
+ * // <form v-bind="attrs"><input v-bind="field('title')"><p>{{ fieldErrors.title?.[0] }}</p></form>
  */
 export function useActionForm<P extends FormActionPath, M extends FormMethod<P> = DefaultMethod<P> & FormMethod<P>>(
   path: P,
@@ -116,6 +118,9 @@ export function useActionForm<P extends FormActionPath, M extends FormMethod<P> 
     params: options.params,
     headers: options.headers,
     timeout: options.timeout,
+    refreshes: options.refreshes,
+    optimistic: options.optimistic,
+    singleFlight: options.singleFlight,
     onSuccess: options.onSuccess,
     onError: options.onError,
   })

@@ -2,8 +2,8 @@
 export type FormEntries = Iterable<[string, FormDataEntryValue]>
 
 const isUnsafeKey = (key: string): boolean => key === '__proto__' || key === 'constructor' || key === 'prototype'
-// an empty text, or a file input with no file chosen (sent as a nameless, empty file)
-const isBlank = (value: FormDataEntryValue): boolean => !(typeof value === 'string' ? value : value.name)
+// a file input with no file chosen: the browser sends a nameless, empty file, which is no file
+const isNoFile = (value: FormDataEntryValue): boolean => typeof value !== 'string' && !value.name
 
 /**
  * Puts one value at a dot path. A whole-number segment makes an array, any
@@ -12,8 +12,8 @@ const isBlank = (value: FormDataEntryValue): boolean => !(typeof value === 'stri
  * the form share one budget of (its entry count): past it the index becomes
  * an object key, so no form builds more array slots than twice its entries
  * (`tags.99999999` builds no huge array, nor do a thousand names `kN.999`).
- * Without a value only the containers are made, so a blank `address.city`
- * still reads as `address: {}` and its error lands on `address.city`.
+ * Without a value (a file input with no file chosen) only the containers
+ * are made, so a required `address.file` fails at its own path.
  */
 function setAtPath(target: Record<string, unknown>, path: string[], value: FormDataEntryValue | undefined, budget: { holes: number }): void {
   let node: Record<string, unknown> = target
@@ -41,10 +41,11 @@ function setAtPath(target: Record<string, unknown>, path: string[], value: FormD
 /**
  * Drops the rows left wholly blank at the end of every array (spare rows of
  * a repeated group), all the way down; answers whether the value holds
- * nothing but empty objects and arrays. A hole in an array counts as blank.
+ * nothing but empty texts, empty objects and arrays. A hole in an array
+ * counts as blank.
  */
 function trimBlankRows(value: unknown): boolean {
-  if (typeof value !== 'object' || value instanceof Blob) return value === undefined
+  if (typeof value !== 'object' || value instanceof Blob) return value === undefined || value === ''
   const blank = Array.from(Array.isArray(value) ? value : Object.values(value!), trimBlankRows)
   if (Array.isArray(value)) {
     while (blank.at(-1)) {
@@ -60,10 +61,10 @@ function trimBlankRows(value: unknown): boolean {
  * and on the server for a page posted without JavaScript:
  * - names are dot paths: `address.city` nests, `tags.0` and `items.1.name`
  *   make arrays (a name given twice, like a multiple select, makes a list);
- * - an empty field (an empty text, no file chosen) is left out, as if not
- *   sent, so an optional schema field accepts it; the objects above it are
- *   still made, so a required one fails at its own path, but rows left
- *   wholly blank at the end of an array are dropped (spare rows);
+ * - an empty text field is the empty string, as a browser posts it (so
+ *   `.min(1, 'Write something')` shows its own message); a file input with
+ *   no file chosen is left out, as if not sent; rows left wholly blank at
+ *   the end of an array are dropped (spare rows);
  * - values stay strings (the schema coerces numbers and booleans, as for a
  *   query) and files stay `File`;
  * - an array's indexes are kept as sent (a removed row leaves a hole), but
@@ -74,20 +75,19 @@ function trimBlankRows(value: unknown): boolean {
  * With a file among the entries the answer is a `FormData` of the same flat
  * names (sent as multipart, as today); otherwise the nested object (sent as JSON).
  * @example
- * formToInput([['address.city', 'Oslo'], ['tags.0', 'a'], ['note', '']]) // { address: { city: 'Oslo' }, tags: ['a'] }
- * formToInput([['address.city', '']]) // { address: {} }
+ * formToInput([['address.city', 'Oslo'], ['tags.0', 'a'], ['note', '']]) // { address: { city: 'Oslo' }, tags: ['a'], note: '' }
  * formToInput([['items.0.name', 'pen'], ['items.1.name', '']]) // { items: [{ name: 'pen' }] }
  */
 export function formToInput(entries: FormEntries): Record<string, unknown> | FormData {
   const kept = [...entries].filter(([name]) => !name.split('.').some(isUnsafeKey))
-  if (kept.some(([, value]) => typeof value !== 'string' && !isBlank(value))) {
+  if (kept.some(([, value]) => typeof value !== 'string' && !isNoFile(value))) {
     const form = new FormData()
-    for (const [name, value] of kept) if (!isBlank(value)) form.append(name, value)
+    for (const [name, value] of kept) if (!isNoFile(value)) form.append(name, value)
     return form
   }
   const input: Record<string, unknown> = {}
   const budget = { holes: kept.length }
-  for (const [name, value] of kept) setAtPath(input, name.split('.'), isBlank(value) ? undefined : value, budget)
+  for (const [name, value] of kept) setAtPath(input, name.split('.'), isNoFile(value) ? undefined : value, budget)
   trimBlankRows(input)
   return input
 }
