@@ -35,6 +35,7 @@ import { createActionClientFor } from '../create-action-client'
  */
 export const h3V1Host: ActionHost<H3Event> = {
   method: event => event.method,
+  path: event => event.path.split('?')[0]!,
   // h3 v1 decodes the path it routes on (`%3F` becomes `?`); Node's request keeps what the client sent
   query: event => queryOfPath(event.node?.req.url ?? event.path),
   // read in place: h3's getRequestHeader copies every header on each call. Node keeps one value of

@@ -57,6 +57,7 @@ export interface H3V2Event {
  */
 export const h3V2Host: ActionHost<H3V2Event> = {
   method: event => event.req.method,
+  path: event => event.url.pathname,
   // h3 v2 keeps an escaped `?` or `#` in the path: the query is the URL's own, read as h3 2's getQuery
   // reads it (its parser follows URLSearchParams: `+` is a space, `=x` is the key '', a stray `%` stays)
   query: event => fieldsOf(new URLSearchParams(event.url.search)),

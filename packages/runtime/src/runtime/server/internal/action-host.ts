@@ -10,6 +10,8 @@
 export interface ActionHost<TEvent> {
   /** The request method, upper case. */
   method: (event: TEvent) => string
+  /** The request's path without its query, to name the route in development logs. */
+  path: (event: TEvent) => string
   /**
    * The query as a plain object, read as that h3 major's own `getQuery` reads
    * it (repeated keys as arrays), with `__proto__`, `constructor` and

@@ -24,6 +24,16 @@ function developmentByEnvironment(): boolean {
 const BUILT_FOR_DEVELOPMENT: boolean | undefined = (import.meta as BuildMeta).dev
 
 /**
+ * Whether this is development, for a check whose only use is a development
+ * log (it is skipped in production, and a Nitro production build drops it).
+ * @example
+ * if (inDevelopment()) logInDevelopment('warn', describe(data))
+ */
+export function inDevelopment(): boolean {
+  return BUILT_FOR_DEVELOPMENT ?? developmentByEnvironment()
+}
+
+/**
  * Logs through `console`, tagged `[action-route]`, in development only;
  * production logs nothing, and a Nitro production build holds none of the
  * messages. A message built from values is given as a function, so that
@@ -35,7 +45,7 @@ const BUILT_FOR_DEVELOPMENT: boolean | undefined = (import.meta as BuildMeta).de
  * logInDevelopment('warn', () => `${code} is not declared`)
  */
 export function logInDevelopment(level: 'warn' | 'error', message: string | (() => string), detail?: unknown): void {
-  if (!(BUILT_FOR_DEVELOPMENT ?? developmentByEnvironment())) return
+  if (!inDevelopment()) return
   if (typeof message === 'function') message = message()
   if (detail === undefined) console[level]('[action-route]', message)
   else console[level]('[action-route]', message, detail)

@@ -9,7 +9,8 @@ import { invalidErrorField, isErrorStatus } from './sendable-error'
 import { honourDeclaration } from './error-declarations'
 import { MiddlewareContractError } from './middleware-contract-error'
 
-const INTERNAL_ERROR: ActionErrorData = Object.freeze({
+/** The one INTERNAL_ERROR a client sees, whatever went wrong: copy it, it is frozen. */
+export const INTERNAL_ERROR: ActionErrorData = Object.freeze({
   code: 'INTERNAL_ERROR',
   message: 'An unexpected error occurred',
   statusCode: 500,

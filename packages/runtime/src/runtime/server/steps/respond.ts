@@ -1,6 +1,8 @@
 import type { ActionErrorData } from '../types'
 import type { ActionHost } from '../internal/action-host'
-import { toErrorEnvelope } from '../internal/to-error-envelope'
+import { INTERNAL_ERROR, toErrorEnvelope } from '../internal/to-error-envelope'
+import { inDevelopment, logInDevelopment } from '../internal/dev-logger'
+import { describeUnfaithfulData } from '../internal/unfaithful-json'
 import { invalidErrorField } from '../internal/sendable-error'
 import { withSingleFlight } from '../internal/single-flight-switch'
 import { traceOf } from '../internal/lifecycle-trace'
@@ -17,7 +19,8 @@ function isSuccessStatusWithBody(status: number): boolean {
  * Step 6, success: 200, or the status the handler set (201, 202...) when it
  * can carry the envelope. A handler (or output schema) that gave `undefined`
  * answers `data: null`, so the envelope always has `data`. The envelope is serialised here so that a value JSON
- * cannot hold (BigInt, a cycle) still answers with an envelope. With single
+ * cannot hold (BigInt, a cycle) still answers with an envelope; in development, a value JSON does not carry
+ * as it is (a BigInt, Map, Set, File, class instance) is logged with the route and its path in `data`. With single
  * flight on, a caller that named queries gets their fresh data in the same
  * body. A traced request (development) also answers with its timings as
  * `Server-Timing`.
@@ -26,13 +29,18 @@ function isSuccessStatusWithBody(status: number): boolean {
  */
 export function respondWithData<TEvent>(event: TEvent, host: ActionHost<TEvent>, data: unknown): unknown {
   traceOf(event, host)?.step('respond')
+  // development: what JSON would not carry as it is (a BigInt, a Map...), named by route and path
+  const unfaithful = inDevelopment() ? describeUnfaithfulData(host.method(event), host.path(event), data) : undefined
   let body: string
   try {
     body = JSON.stringify({ success: true, data: data === undefined ? null : data })
   }
   catch (error) {
-    return respondWithError(event, host, toErrorEnvelope(error))
+    if (!unfaithful) return respondWithError(event, host, toErrorEnvelope(error))
+    logInDevelopment('error', unfaithful)
+    return respondWithError(event, host, { ...INTERNAL_ERROR })
   }
+  if (unfaithful) logInDevelopment('warn', unfaithful)
   const status = host.status(event)
   const answer = (sent: string) => send(event, host, isSuccessStatusWithBody(status) ? status : 200, sent)
   const refreshed = withSingleFlight(event, host, body)
