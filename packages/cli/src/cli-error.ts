@@ -6,8 +6,10 @@
  * - `NO_PROJECT`: no Nuxt app found, or its server folder cannot be read from nuxt.config
  * - `TEMPLATE`: a `--template` set that cannot be pulled or rendered
  * - `CANCELLED`: the person at the terminal cancelled a question
+ * - `NOT_INSTALLED`: the schema library asked for is not installed in the app (the message says how to install it)
+ * - `ROUTE_TAKEN`: another route file answers the same route and method already (the message names it)
  */
-export type CliErrorCode = 'BAD_INPUT' | 'FILE_EXISTS' | 'NO_PROJECT' | 'TEMPLATE' | 'CANCELLED'
+export type CliErrorCode = 'BAD_INPUT' | 'FILE_EXISTS' | 'NO_PROJECT' | 'TEMPLATE' | 'CANCELLED' | 'NOT_INSTALLED' | 'ROUTE_TAKEN'
 
 /**
  * A refusal or failure meant for the person at the terminal: the bin prints

@@ -5,7 +5,8 @@ import { CliError } from './cli-error'
 import { checkExamples, checkOptionalKeys } from './infer/check-examples'
 import { inferExamplesShape, inferQueryShape } from './infer/infer-shape'
 import { isReallyInside } from './is-inside'
-import { detectSchemaLibraries, schemaLibraries, toSchemaLibrary } from './project/detect-schema'
+import { defaultSchemaLibrary, detectSchemaLibraries, installedSchemaLibraries, schemaLibraries, toSchemaLibrary } from './project/detect-schema'
+import { detectPackageManager, installCommand } from './project/detect-package-manager'
 import { loadProject } from './project/load-project'
 import type { Project } from './project/load-project'
 import { parseRouteSpec, routeMethods, toRouteMethod } from './route-spec'
@@ -119,9 +120,11 @@ export async function createActionWith(options: CreateActionOptions, internals: 
   const project = internals.project ?? await loadProject(options.rootDir)
   const spec = parseRouteSpec(options.route)
   const method = chooseMethod(spec.method, options.method, spec.route)
+  const installed = installedSchemaLibraries(project.rootDir)
   const schema = options.schema === undefined
-    ? detectSchemaLibraries(project.dependencies)[0] ?? 'none'
+    ? defaultSchemaLibrary(detectSchemaLibraries(project.dependencies), installed)
     : toSchemaLibrary(String(options.schema))
+  if (schema !== 'none' && !installed.includes(schema)) await refuseNotInstalled(project.rootDir, schema, installed)
   const middlewareNames = options.middleware === undefined ? [] : checkMiddlewareNames(Array.isArray(options.middleware) ? options.middleware : [options.middleware])
   const input = inferInput(options.examples, method, schema)
   const folder = checkFolder(options.folder)
@@ -173,12 +176,23 @@ export async function createActionWith(options: CreateActionOptions, internals: 
   return result
 }
 
+// a route importing a library the app cannot resolve answers 500 on every route of the dev server, pages included
+async function refuseNotInstalled(rootDir: string, schema: SchemaLibrary, installed: SchemaLibrary[]): Promise<never> {
+  const command = installCommand(await detectPackageManager(rootDir), schema)
+  const others = installed.length > 0 ? `, or pick one the app has (${installed.join(', ')})` : ''
+  throw new CliError(`${schema} is not installed in this app: install it first with \`${command}\`${others}. Nothing was written.`, { code: 'NOT_INSTALLED' })
+}
+
 /** What a "New action" form can offer for an app. */
 export interface ScaffoldChoices {
   /** Every schema library the templates know. */
   schemaLibraries: SchemaLibrary[]
-  /** The ones the app depends on, the first being `createAction`'s default. */
+  /** The ones the app depends on, the first being `createAction`'s default (an installed one when there is one). */
   detected: SchemaLibrary[]
+  /** The ones the app can import: `createAction` refuses the others (`NOT_INSTALLED`). */
+  installed: SchemaLibrary[]
+  /** For each library that is not installed, the command that installs it with the app's package manager: `pnpm add valibot`. */
+  installCommands: Partial<Record<SchemaLibrary, string>>
   /** The middleware the app has: every `defineActionMiddleware` export of server/utils, by its export name (which `createAction` takes). */
   middleware: string[]
   methods: RouteMethod[]
@@ -188,13 +202,20 @@ export interface ScaffoldChoices {
  * The choices `createAction` accepts for the app at or above `rootDir`.
  * @example
  * await scaffoldOptions('/app')
- * // { schemaLibraries: ['zod', 'valibot', 'arktype', 'none'], detected: ['zod'], middleware: ['auth'], methods: ['get', ...] }
+ * // { schemaLibraries: ['zod', 'valibot', 'arktype', 'none'], detected: ['zod'], installed: ['zod'],
+ * //   installCommands: { valibot: 'pnpm add valibot', arktype: 'pnpm add arktype' }, middleware: ['requireUser'], methods: ['get', ...] }
  */
 export async function scaffoldOptions(rootDir: string): Promise<ScaffoldChoices> {
   const project = await loadProject(rootDir)
+  const installed = installedSchemaLibraries(project.rootDir)
+  const detected = detectSchemaLibraries(project.dependencies)
+  const preferred = defaultSchemaLibrary(detected, installed)
+  const manager = await detectPackageManager(project.rootDir)
   return {
     schemaLibraries: [...schemaLibraries],
-    detected: detectSchemaLibraries(project.dependencies),
+    detected: [...detected.filter(name => name === preferred), ...detected.filter(name => name !== preferred)],
+    installed,
+    installCommands: Object.fromEntries(schemaLibraries.filter(name => name !== 'none' && !installed.includes(name)).map(name => [name, installCommand(manager, name)])),
     middleware: (await findExistingMiddleware(project.serverDir)).map(entry => entry.exportName),
     methods: [...routeMethods],
   }

@@ -80,7 +80,7 @@ describe('create-action add', () => {
   })
 
   it('detects arktype from devDependencies', async () => {
-    const app = await createApp({ dependencies: {} })
+    const app = await createApp({ dependencies: {}, installed: ['arktype'] })
     await app.write('package.json', JSON.stringify({ devDependencies: { nuxt: '^4.0.0', arktype: '^2.1.0' } }))
     await add(app, 'todos/index.get')
     const contents = await app.read('server/api/todos/index.get.ts')
@@ -104,7 +104,7 @@ describe('create-action add', () => {
   })
 
   it('lets --schema override the detected library', async () => {
-    const app = await createApp()
+    const app = await createApp({ installed: ['zod', 'arktype'] })
     await add(app, 'a.post', '--schema', 'arktype')
     await add(app, 'b.post', '--schema=none')
     expect(await app.read('server/api/a.post.ts')).toContain(`title: 'string > 0'`)

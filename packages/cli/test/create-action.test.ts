@@ -135,6 +135,8 @@ describe('scaffoldOptions', () => {
     expect(await scaffoldOptions(join(app.dir, 'server'))).toEqual({
       schemaLibraries: ['zod', 'valibot', 'arktype', 'none'],
       detected: ['zod', 'valibot'],
+      installed: ['zod', 'valibot'],
+      installCommands: { arktype: 'npm install arktype' },
       // by export name, whatever the file is called
       middleware: ['auditLog', 'auth', 'other'],
       methods: ['get', 'post', 'put', 'patch', 'delete', 'head'],

@@ -23,10 +23,12 @@ const created: string[] = []
 
 /**
  * Makes a temp folder with a nuxt.config.ts and a package.json (zod by
- * default), plus any extra files.
+ * default), its schema libraries installed, plus any extra files.
  */
 export async function createApp(options: {
   dependencies?: Record<string, string>
+  /** The packages to install in its node_modules (an empty package each); default: the schema libraries it depends on. */
+  installed?: string[]
   config?: string
   configName?: string
   files?: Record<string, string>
@@ -43,7 +45,11 @@ export async function createApp(options: {
     },
   }
   await app.write(options.configName ?? 'nuxt.config.ts', options.config ?? 'export default defineNuxtConfig({})\n')
-  await app.write('package.json', JSON.stringify({ dependencies: options.dependencies ?? { nuxt: '^4.0.0', zod: '^4.0.0' } }))
+  const dependencies = options.dependencies ?? { nuxt: '^4.0.0', zod: '^4.0.0' }
+  await app.write('package.json', JSON.stringify({ dependencies }))
+  // create-action refuses a schema library the app cannot import: the ones it depends on are installed, as after an install
+  const installed = options.installed ?? ['zod', 'valibot', 'arktype'].filter(name => name in dependencies)
+  for (const name of installed) await app.write(`node_modules/${name}/package.json`, JSON.stringify({ name, version: '0.0.0' }))
   for (const [path, contents] of Object.entries(options.files ?? {})) await app.write(path, contents)
   return app
 }

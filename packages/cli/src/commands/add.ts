@@ -7,7 +7,7 @@ import { createActionWith } from '../create-action'
 import type { CreateActionResult, CreatedActionFile } from '../create-action'
 import { logger } from '../logger'
 import { canPrompt, promptSelect, promptText } from '../prompt'
-import { detectSchemaLibraries, toSchemaLibrary } from '../project/detect-schema'
+import { defaultSchemaLibrary, detectSchemaLibraries, installedSchemaLibraries, toSchemaLibrary } from '../project/detect-schema'
 import { devServerOrigin } from '../project/dev-server-origin'
 import { loadProject } from '../project/load-project'
 import type { Project } from '../project/load-project'
@@ -50,9 +50,11 @@ async function askMethod(route: string, method: RouteMethod | undefined): Promis
 
 async function chooseSchema(flag: string | undefined, project: Project): Promise<SchemaLibrary> {
   if (flag !== undefined) return toSchemaLibrary(flag)
+  const installed = installedSchemaLibraries(project.rootDir)
   const found = detectSchemaLibraries(project.dependencies)
-  if (found.length > 1 && canPrompt()) return promptSelect('Schema library (found several in package.json)', found)
-  return found[0] ?? 'none'
+  const usable = found.filter(name => installed.includes(name))
+  if (usable.length > 1 && canPrompt()) return promptSelect('Schema library (found several in package.json)', usable)
+  return defaultSchemaLibrary(found, installed)
 }
 
 // a shell word: single quotes around it, and each single quote inside closed, escaped and reopened

@@ -1,5 +1,6 @@
 import type { SchemaLibrary } from '../../../../templates/types'
 import { CliError } from '../cli-error'
+import { isInstalled } from './installed-packages'
 
 /** The schema libraries `--schema` accepts. */
 export const schemaLibraries: readonly SchemaLibrary[] = ['zod', 'valibot', 'arktype', 'none']
@@ -11,6 +12,25 @@ export const schemaLibraries: readonly SchemaLibrary[] = ['zod', 'valibot', 'ark
  */
 export function detectSchemaLibraries(dependencies: Record<string, string>): SchemaLibrary[] {
   return schemaLibraries.filter(name => name !== 'none' && name in dependencies)
+}
+
+/**
+ * The schema libraries the app at `rootDir` can import (installed, wherever package.json lists them).
+ * @example
+ * installedSchemaLibraries('/app') // ['zod']
+ */
+export function installedSchemaLibraries(rootDir: string): SchemaLibrary[] {
+  return schemaLibraries.filter(name => name !== 'none' && isInstalled(rootDir, name))
+}
+
+/**
+ * The library a route gets when none is asked for: the first one package.json lists that is installed,
+ * else the first listed (refused later, with the command that installs it), else `none`.
+ * @example
+ * defaultSchemaLibrary(['valibot', 'zod'], ['zod']) // 'zod'
+ */
+export function defaultSchemaLibrary(detected: readonly SchemaLibrary[], installed: readonly SchemaLibrary[]): SchemaLibrary {
+  return detected.find(name => installed.includes(name)) ?? detected[0] ?? 'none'
 }
 
 /**
