@@ -28,19 +28,22 @@ function toPropertyKey(key: string): string {
   return PLAIN_KEY.test(key) ? key : toJsString(key)
 }
 
-/** Writes a string leaf some other way (a comment beside it, a matcher instead of it); undefined keeps the literal. */
-export type StringLeafWriter = (text: string) => string | undefined
+/**
+ * Writes a string or number leaf some other way (a comment beside it, a matcher instead of it), given the key it sits
+ * under (undefined in an array or at the root); undefined keeps the literal.
+ */
+export type LeafWriter = (value: string | number, key: string | undefined) => string | undefined
 
-function formatJsonValue(value: unknown, indent: number, writeString?: StringLeafWriter): string {
+function formatJsonValue(value: unknown, indent: number, writeLeaf?: LeafWriter, key?: string): string {
   if (value === null) return 'null'
-  if (typeof value === 'string') return writeString?.(value) ?? toJsString(value)
-  if (typeof value === 'number') return Object.is(value, -0) ? '-0' : String(value)
+  if (typeof value === 'string') return writeLeaf?.(value, key) ?? toJsString(value)
+  if (typeof value === 'number') return writeLeaf?.(value, key) ?? (Object.is(value, -0) ? '-0' : String(value))
   if (typeof value === 'boolean') return String(value)
-  if (Array.isArray(value)) return value.length === 0 ? '[]' : `[${value.map(item => formatJsonValue(item, indent, writeString)).join(', ')}]`
+  if (Array.isArray(value)) return value.length === 0 ? '[]' : `[${value.map(item => formatJsonValue(item, indent, writeLeaf)).join(', ')}]`
   const entries = Object.entries(value as Record<string, unknown>)
   if (entries.length === 0) return '{}'
   const pad = '  '.repeat(indent + 1)
-  const body = entries.map(([key, inner]) => `${pad}${toPropertyKey(key)}: ${formatJsonValue(inner, indent + 1, writeString)},`)
+  const body = entries.map(([name, inner]) => `${pad}${toPropertyKey(name)}: ${formatJsonValue(inner, indent + 1, writeLeaf, name)},`)
   return `{\n${body.join('\n')}\n${'  '.repeat(indent)}}`
 }
 
@@ -48,7 +51,7 @@ function formatJsonValue(value: unknown, indent: number, writeString?: StringLea
  * A JavaScript expression built only of literals (strings, numbers,
  * booleans, null, arrays, objects) that evaluates to what the request
  * sends: the value after a JSON round trip, as the request body has it.
- * Keys and strings are escaped with `toJsString` (or written by `writeString`), so recorded data cannot
+ * Keys and strings are escaped with `toJsString` (or written by `writeLeaf`), so recorded data cannot
  * turn into code on the developer's clipboard.
  * @example
  * toJsLiteral({ "a', evil: 1, b: '": 1 })
@@ -56,7 +59,7 @@ function formatJsonValue(value: unknown, indent: number, writeString?: StringLea
  * //   'a\', evil: 1, b: \'': 1,
  * // }
  */
-export function toJsLiteral(value: unknown, indent = 0, writeString?: StringLeafWriter): string {
+export function toJsLiteral(value: unknown, indent = 0, writeLeaf?: LeafWriter): string {
   let json: string | undefined
   try {
     json = JSON.stringify(value)
@@ -64,7 +67,7 @@ export function toJsLiteral(value: unknown, indent = 0, writeString?: StringLeaf
   catch {
     json = undefined
   }
-  return json === undefined ? 'undefined' : formatJsonValue(JSON.parse(json), indent, writeString)
+  return json === undefined ? 'undefined' : formatJsonValue(JSON.parse(json), indent, writeLeaf)
 }
 
 /**
