@@ -22,11 +22,14 @@ export type CliErrorCode = 'BAD_INPUT' | 'FILE_EXISTS' | 'NO_PROJECT' | 'TEMPLAT
 export class CliError extends Error {
   readonly exitCode: number
   readonly code: CliErrorCode
+  /** The file the refusal is about, when there is one (`ROUTE_TAKEN`: the route file that answers the route already). */
+  readonly file?: string
 
-  constructor(message: string, options: { exitCode?: number, code?: CliErrorCode, cause?: unknown } = {}) {
+  constructor(message: string, options: { exitCode?: number, code?: CliErrorCode, cause?: unknown, file?: string } = {}) {
     super(message, { cause: options.cause })
     this.name = 'CliError'
     this.exitCode = options.exitCode ?? 1
     this.code = options.code ?? 'BAD_INPUT'
+    if (options.file !== undefined) this.file = options.file
   }
 }

@@ -9,6 +9,7 @@ import { defaultSchemaLibrary, detectSchemaLibraries, installedSchemaLibraries, 
 import { detectPackageManager, installCommand } from './project/detect-package-manager'
 import { loadProject } from './project/load-project'
 import type { Project } from './project/load-project'
+import { findRouteOwner } from './route-conflict'
 import { parseRouteSpec, routeMethods, toRouteMethod } from './route-spec'
 import { checkMiddlewareNames, findExistingMiddleware, planSharedMiddleware } from './shared-middleware'
 import { loadTemplateSet } from './template-source'
@@ -135,6 +136,10 @@ export async function createActionWith(options: CreateActionOptions, internals: 
   if (!await isReallyInside(routeDir, expectedFile)) throw new CliError(`"${spec.route}" would leave server/${folder} (a symlink on the way leads out of it): nothing was written.`)
   const middleware = await planSharedMiddleware(middlewareNames, { serverDir: project.serverDir, routeFile: expectedFile, rootDir: project.rootDir })
   const url = fileToRoute(`${spec.route}.ts`, folder === 'routes' ? '' : '/api').route
+  const owner = await findRouteOwner(project, { url, method, file: expectedFile })
+  if (owner) {
+    throw new CliError(`${method.toUpperCase()} ${url} is answered already by ${owner.path}: a second file would leave one of them unreachable. Edit that file instead. Nothing was written.`, { code: 'ROUTE_TAKEN', file: owner.file })
+  }
 
   const { templates, dispose } = await loadTemplateSet(internals.template)
   let rendered
