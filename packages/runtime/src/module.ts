@@ -8,6 +8,7 @@ import { setupActionRouteDevtools } from './devtools/setup-devtools'
 import { nitroMajorOf, pickServerFile } from './internal/nitro-major'
 import { setupClientFetch } from './internal/client-fetch'
 import { appSourceUses } from './internal/app-source-uses'
+import { setupStartupSummary } from './internal/startup-summary'
 import { setupOpenApi } from './openapi/setup-openapi'
 import type { OpenApiModuleOptions } from './openapi/setup-openapi'
 import type { DevtoolsModuleOptions } from './devtools/setup-devtools'
@@ -149,6 +150,8 @@ export default defineNuxtModule<ModuleOptions>({
 
     // the OpenAPI document: in dev from the DevTools endpoint, in a build only when asked for (made at build time)
     setupOpenApi(nuxt, options.openapi, resolver.resolve('./runtime/openapi'), nitroMajor)
+    // one line at `nuxi dev` and `nuxi build`: the action count and where the OpenAPI document is
+    setupStartupSummary(nuxt, options.openapi)
 
     // dev only: the Actions tab in Nuxt DevTools, its endpoints under /__action-route/ and the request recorder
     if (nuxt.options.dev) setupActionRouteDevtools(nuxt, options.devtools, resolver.resolve('./runtime/devtools'), nitroMajor)
