@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
@@ -10,6 +10,9 @@ beforeEach(async () => {
   app = await mkdtemp(join(tmpdir(), 'create-endpoint-'))
   await writeFile(join(app, 'nuxt.config.ts'), 'export default defineNuxtConfig({})\n')
   await writeFile(join(app, 'package.json'), JSON.stringify({ dependencies: { nuxt: '^4.0.0', zod: '^4.0.0' } }))
+  // installed, as after an install: create-action refuses a schema library the app cannot import
+  await mkdir(join(app, 'node_modules/zod'), { recursive: true })
+  await writeFile(join(app, 'node_modules/zod/package.json'), '{"name":"zod","version":"4.0.0"}')
 })
 afterEach(() => rm(app, { recursive: true, force: true }))
 
@@ -40,7 +43,7 @@ describe('POST /__action-route/api/actions', () => {
     expect(answer.status).toBe(413)
     expect(seen.bytes).toBeLessThan(MAX_CREATE_ACTION_BODY + 32 * 1024)
     expect(seen.cancelled).toBe(true)
-    expect(await readdir(app)).toEqual(['nuxt.config.ts', 'package.json'])
+    expect(await readdir(app)).toEqual(['node_modules', 'nuxt.config.ts', 'package.json'])
   })
 
   it('answers 413 to a declared length over 64 KiB without reading the body', async () => {

@@ -34,7 +34,9 @@ export async function scaffoldChoices(rootDir: string): Promise<ScaffoldOptions>
  * What `POST /__action-route/api/actions` answers: the action written by create-action's own
  * library (same templates, names and refusals), 201 with the files, 200 for a dry run; 409
  * `FILE_EXISTS` with the file when the route file is there and `overwrite` is not set (nothing
- * written); 400 `BAD_REQUEST` for a body that is not a usable request; 413 over 64 KiB, declared
+ * written); 400 `BAD_REQUEST` for a body that is not a usable request and for create-action's refusals
+ * (a schema library the app has not installed, with its install command; a route another file answers
+ * already, with that `file`); 413 over 64 KiB, declared
  * or not: nothing of a chunked body is kept past the limit (the rest is read and dropped).
  * @example
  * const { status, body } = await answerCreateAction(options.rootDir, { declaredLength, body: request.body })
@@ -69,7 +71,8 @@ export async function answerCreateAction(rootDir: string, call: CreateActionCall
       const planned = await createAction({ ...request, overwrite: true, dryRun: true }).catch(() => undefined)
       return { status: 409, body: { error: { code: 'FILE_EXISTS', message: messageOf(error), file: planned?.files[0]?.file ?? '' } } }
     }
-    if (error instanceof Error && error.name === 'CliError') return badRequest(error.message)
+    // ROUTE_TAKEN names the file that answers the route already, for the panel's "open in editor"
+    if (error instanceof Error && error.name === 'CliError') return badRequest(error.message, (error as { file?: string }).file)
     return { status: 500, body: { error: { code: 'INTERNAL', message: messageOf(error) } } }
   }
 }
@@ -110,8 +113,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-function badRequest(message: string): EndpointAnswer {
-  return { status: 400, body: { error: { code: 'BAD_REQUEST', message } } }
+function badRequest(message: string, file?: string): EndpointAnswer {
+  return { status: 400, body: { error: { code: 'BAD_REQUEST', message, ...(file !== undefined && { file }) } } }
 }
 
 function tooLarge(): EndpointAnswer {
