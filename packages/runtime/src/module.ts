@@ -1,4 +1,4 @@
-import { addImports, addNitroPlugin, addServerHandler, addServerImports, createResolver, defineNuxtModule } from '@nuxt/kit'
+import { addImports, addNitroPlugin, addServerHandler, addServerImports, createResolver, defineNuxtModule } from 'nuxt/kit'
 import { defu } from 'defu'
 import { answerHeadLikeGet } from './head-routes'
 import type { NitroLike } from './head-routes'
@@ -65,7 +65,7 @@ export const serverAutoImports = [
 ] as const
 
 /** The client API the module auto-imports in app code. */
-export const clientAutoImports = ['useAction', 'useActionQuery', 'useActionForm', '$action'] as const
+export const clientAutoImports = ['useAction', 'useActionQuery', 'useActionForm', 'refreshActionQueries', '$action'] as const
 
 /** Types the module auto-imports in app code, for a typed `switch` over a call's `error.code` (docs/errors.md). */
 export const clientTypeAutoImports = ['ActionCallError', 'ActionErrorCode'] as const

@@ -7,13 +7,15 @@ export interface MountedQuery {
   path: string
   /** Its useAsyncData key: queries that share one share their data, so one refresh serves them all. */
   key: string
+  /** Loaded with `transform` or `pick`: its data is not the route's, so no optimistic update applies to it. */
+  shaped?: boolean
   params: () => Record<string, string | number> | undefined
   input: () => Record<string, unknown> | undefined
   /** The URL it loads now, or `undefined` when its params cannot build one. */
   url: () => string | undefined
   refresh: () => Promise<void>
   /** Takes fresh data the mutation's answer carried (single flight). */
-  receive: (envelope: ActionResult<unknown>) => void
+  receive: (envelope: ActionResult<unknown>) => void | Promise<void>
   layers: ShallowRef<OptimisticLayer[]>
 }
 
@@ -52,6 +54,15 @@ export function namedQueries(targets: readonly QueryTarget[]): MountedQuery[] {
     if (named && !byKey.has(query.key)) byKey.set(query.key, query)
   }
   return [...byKey.values()]
+}
+
+/**
+ * Every mounted query, each query key once.
+ * @example
+ * await Promise.all(allQueries().map(query => query.refresh()))
+ */
+export function allQueries(): MountedQuery[] {
+  return [...new Map([...mounted].map(query => [query.key, query])).values()].reverse()
 }
 
 /**

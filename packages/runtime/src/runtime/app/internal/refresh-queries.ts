@@ -54,7 +54,7 @@ export function planMutation(plan: MutationPlan, input: unknown, params: unknown
   const id = ++calls
   const optimistic = Object.entries(plan.optimistic ?? {}) as [string, OptimisticUpdate | undefined][]
   const queries = namedQueries([...plan.targets as readonly QueryTarget[], ...optimistic.map(([path]) => path)])
-  const changed = optimistic.flatMap(([path, update]) => queriesOf(path).map(query => ({ query, update: (data: unknown) => update?.(data as never, input as never, params as never) })))
+  const changed = optimistic.flatMap(([path, update]) => queriesOf(path).filter(query => !query.shaped).map(query => ({ query, update: (data: unknown) => update?.(data as never, input as never, params as never) })))
   const urls = plan.singleFlight === false ? [] : queries.map(query => query.url()).filter(url => url !== undefined).slice(0, MAX_SINGLE_FLIGHT)
   const dropLayers = () => changed.forEach(({ query }) => query.layers.value = withoutLayer(query.layers.value, id))
 
