@@ -135,3 +135,46 @@ describe('a form that adds, then shows the list, in Chromium on a built app', ()
     await page.context().close()
   })
 })
+
+describe('useActionQuery with useFetch\'s options, and refreshActionQueries, in Chromium on a built app', () => {
+  const text = async (page: Page, name: string) => (await page.textContent(`[data-test="${name}"]`))?.trim()
+
+  it('renders transformed, picked and default data during SSR, and sends only the transformed data in the payload', async () => {
+    const html = await (await fetch(`${baseURL}/query-options`)).text()
+    expect(html).toContain('Buy milk, Locked chore')
+    expect(html).toContain('{&quot;total&quot;:2}')
+    expect(html).toMatch(/data-test="not-yet"[^>]*>\s*-1\s*</)
+    // the list's own fields stayed on the server
+    expect(html).not.toContain('locked')
+  })
+
+  it('refetches on a watch source, answers from getCachedData without a fetch, and refreshes a route\'s queries on demand', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    const sent: string[] = []
+    page.on('request', (request: Request) => {
+      if (request.url().includes('/api/refresh-demo/')) sent.push(`${request.method()} ${new URL(request.url()).pathname}`)
+    })
+    await page.goto(`${baseURL}/query-options`)
+    await page.waitForFunction(() => 'actionLab' in window)
+    // server: false, so the browser loads it once
+    await page.waitForFunction(() => document.querySelector('[data-test="watched"]')?.textContent?.trim() === '2')
+    expect(sent).toEqual(['GET /api/refresh-demo/stats'])
+
+    await fetch(`${baseURL}/api/refresh-demo/todos`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Behind its back' }) })
+    await page.click('[data-test="tick"]')
+    await page.waitForFunction(() => document.querySelector('[data-test="watched"]')?.textContent?.trim() === '3')
+
+    await page.click('[data-test="show-cached"]')
+    await page.waitForSelector('[data-test="cached"]')
+    expect(await text(page, 'cached')).toBe('42')
+
+    expect(await text(page, 'titles')).toBe('Buy milk, Locked chore')
+    await page.click('[data-test="refresh-todos"]')
+    await page.waitForSelector('[data-test="refreshed"]')
+    // resolved once the refreshed data is in
+    expect(await text(page, 'titles')).toBe('Buy milk, Locked chore, Behind its back')
+    expect(sent).toEqual(['GET /api/refresh-demo/stats', 'GET /api/refresh-demo/stats', 'GET /api/refresh-demo/todos'])
+    await context.close()
+  })
+})
