@@ -54,7 +54,7 @@ export async function fetchScaffold(): Promise<ScaffoldOptions> {
 export type CreateActionResult
   = | { outcome: 'done', response: CreateActionResponse }
     | { outcome: 'exists', file: string, message: string }
-    | { outcome: 'refused', message: string }
+    | { outcome: 'refused', message: string, file?: string }
 
 /**
  * Writes an action as `create-action` would, or with `dryRun` only renders it.
@@ -67,7 +67,8 @@ export async function createAction(request: CreateActionRequest): Promise<Create
   if (response.ok) return { outcome: 'done', response: body as CreateActionResponse }
   const message = body?.error?.message ?? `POST actions answered ${response.status}`
   if (response.status === 409) return { outcome: 'exists', file: body?.error?.file ?? '', message }
-  return { outcome: 'refused', message }
+  // a route another file answers already names that file
+  return { outcome: 'refused', message, ...(body?.error?.file && { file: body.error.file }) }
 }
 
 /**

@@ -164,9 +164,13 @@ export interface CreateActionResponse {
 export interface ScaffoldOptions {
   /** Every schema library the templates know. */
   schemaLibraries: string[]
-  /** The libraries the app depends on, the first being the default. */
+  /** The libraries the app depends on, the first being the default (an installed one when there is one). */
   detected: string[]
-  /** Shared middleware already in server/utils (names as create-action takes them). */
+  /** The libraries the app can import; writing with another is refused (it would take the dev server down). */
+  installed?: string[]
+  /** For each library that is not installed, the command that installs it with the app's package manager: `pnpm add valibot`. */
+  installCommands?: Record<string, string>
+  /** The middleware the app has: every `defineActionMiddleware` export of server/utils, by export name. */
   middleware: string[]
   methods: string[]
 }

@@ -1,4 +1,4 @@
-import type { CreateActionRequest, RequestRecord } from '../../shared/types'
+import type { CreateActionRequest, RequestRecord, RouteInfo } from '../../shared/types'
 import { usesQuery } from './request-draft'
 
 /** What the "New action" form holds: a `CreateActionRequest` before it is sent. */
@@ -34,16 +34,34 @@ export function routeFromPath(path: string, apiPrefix = '/api/'): string {
 }
 
 /**
- * The form pre-filled from a recorded request: its route (the pattern of the
- * action it reached, or the concrete path of one that found none, which the
- * developer may edit into `[id]`), its method, and its JSON input as the
- * example the input schema is inferred from.
+ * The route `create-action` takes for a route file under `server/api`: its
+ * path there without the method suffix and extension, so writing it again
+ * names that same file (`todos/index`, not `todos`, which would be a second
+ * file for the same route). Undefined for a file elsewhere (server/routes).
+ * @example
+ * routeFromFile('server/api/todos/index.post.ts') // 'todos/index'
+ * routeFromFile('server/routes/feed.get.ts') // undefined
+ */
+export function routeFromFile(relativeFile: string): string | undefined {
+  const match = relativeFile.replace(/\\/g, '/').match(/(?:^|\/)server\/api\/(.+?)(?:\.(?:connect|delete|get|head|options|patch|post|put|trace))?(?:\.(?:dev|prod|prerender))?\.[a-z]+$/i)
+  return match?.[1]
+}
+
+/**
+ * The form pre-filled from a recorded request: its route (the concrete path of
+ * one that found none, which the developer may edit into `[id]`; for one that
+ * reached an action, the form of that action's file when `existing` gives it, so
+ * the form says the file is there instead of planning a second one, else its
+ * pattern), its method, and its JSON input as the example the input schema is
+ * inferred from.
  * @example
  * actionDraftFromRecord({ method: 'POST', path: '/api/todos', unmatched: true, input: { title: 'x' }, ... }, 'zod')
  * // { route: 'todos', method: 'post', schema: 'zod', middleware: [], example: { title: 'x' } }
+ * actionDraftFromRecord(matchedRecord, 'zod', { relativeFile: 'server/api/todos/index.post.ts' }).route // 'todos/index'
  */
-export function actionDraftFromRecord(record: RequestRecord, schema: string): ActionDraft {
-  const route = routeFromPath(record.unmatched || !record.route ? record.path : record.route)
+export function actionDraftFromRecord(record: RequestRecord, schema: string, existing?: Pick<RouteInfo, 'relativeFile'>): ActionDraft {
+  const fromFile = !record.unmatched && existing ? routeFromFile(existing.relativeFile) : undefined
+  const route = fromFile ?? routeFromPath(record.unmatched || !record.route ? record.path : record.route)
   const input = usesQuery(record.method) ? record.query : record.input
   const example = isObject(input) && (Object.keys(input).length > 0 || !usesQuery(record.method)) ? input : undefined
   return { route, method: record.method.toLowerCase(), schema, middleware: [], ...(example !== undefined && { example }) }

@@ -3,7 +3,7 @@ import type { CreateActionResponse, RequestRecord, ScaffoldOptions } from '../..
 import { createAction, fetchScaffold } from '../api'
 import type { ActionDraft } from '../logic/action-draft'
 import { actionDraftFromRecord, toCreateRequest } from '../logic/action-draft'
-import { waitForRoute } from './registry'
+import { routes, waitForRoute } from './registry'
 import { showRoute, view } from './view'
 
 /**
@@ -20,6 +20,13 @@ export const preview = shallowRef<CreateActionResponse>()
 export const formError = ref('')
 /** Set when the route file exists: writing again needs the developer's explicit yes. */
 export const conflict = ref<{ file: string, message: string }>()
+/**
+ * The file that answers the draft's route already, as the preview found it: the draft's own file (writing
+ * would replace it, after a yes) or another file for the same route and method (refused: edit that one).
+ * @example
+ * existingFile.value // { file: '/app/server/api/todos/index.post.ts', message: 'server/api/todos/index.post.ts already exists…' }
+ */
+export const existingFile = ref<{ file: string, message: string }>()
 /** Where writing stands: 'waiting' while Nitro restarts and the registry does not list the route yet. */
 export const writeState = ref<'idle' | 'writing' | 'waiting' | 'done'>('idle')
 /** The files the last write wrote. */
@@ -57,6 +64,7 @@ export async function startDraft(values: Partial<ActionDraft> = {}): Promise<voi
   preview.value = undefined
   formError.value = ''
   conflict.value = undefined
+  existingFile.value = undefined
   writeState.value = 'idle'
   written.value = undefined
   await loadScaffoldOptions()
@@ -65,13 +73,16 @@ export async function startDraft(values: Partial<ActionDraft> = {}): Promise<voi
 
 /**
  * "Create action from this request": the form pre-filled with the record's
- * route, method and input as the example its schema is inferred from.
+ * route, method and input as the example its schema is inferred from. A
+ * request that reached an action pre-fills that action's own file, so the
+ * preview says it exists rather than planning a second file for its route.
  * @example
  * await startDraftFromRecord(selectedRecord.value)
  */
 export async function startDraftFromRecord(record: RequestRecord): Promise<void> {
   await loadScaffoldOptions()
-  await startDraft(actionDraftFromRecord(record, defaultSchema()))
+  const existing = record.unmatched ? undefined : routes.value.find(route => route.id === record.routeId)
+  await startDraft(actionDraftFromRecord(record, defaultSchema(), existing))
   await refreshPreview()
 }
 
@@ -86,12 +97,15 @@ export async function refreshPreview(): Promise<void> {
   const call = ++previewCall
   if (!draft.value.route.trim()) {
     preview.value = undefined
+    existingFile.value = undefined
     return
   }
   try {
     const result = await createAction(toCreateRequest(draft.value, { dryRun: true }))
     if (call !== previewCall) return
-    formError.value = result.outcome === 'refused' ? result.message : ''
+    const file = result.outcome === 'exists' ? result.file : result.outcome === 'refused' ? result.file : undefined
+    existingFile.value = file && result.outcome !== 'done' ? { file, message: result.message } : undefined
+    formError.value = result.outcome === 'refused' && !file ? result.message : ''
     preview.value = result.outcome === 'done' ? result.response : undefined
   }
   catch (error) {
