@@ -42,3 +42,24 @@ export function renderDefaultMethods(routes: ScannedRoute[]): string {
     .map(([route, set]) => [route, [...set][0]!.toUpperCase()]))
   return `export default ${JSON.stringify(defaults)}\n`
 }
+
+/**
+ * The methods each route answers, upper case (HEAD wherever GET, as the
+ * module answers it), or `null` for a file without a method suffix (every
+ * method): the client answers a call with another method METHOD_NOT_ALLOWED
+ * without sending it, and names a near route for an unknown path in dev.
+ * @example
+ * renderRouteMethods(routes) // 'export const routeMethods = {"/api/todos":["GET","HEAD","POST"]}\n'
+ */
+export function renderRouteMethods(routes: ScannedRoute[]): string {
+  const methods: Record<string, string[] | null> = {}
+  for (const { route, method } of routes) {
+    if (method === undefined) methods[route] = null
+    else if (methods[route] !== null) methods[route] = [...methods[route] ?? [], method.toUpperCase()]
+  }
+  for (const list of Object.values(methods)) {
+    if (list?.includes('GET') && !list.includes('HEAD')) list.push('HEAD')
+    list?.sort()
+  }
+  return `export const routeMethods = ${JSON.stringify(methods)}\n`
+}

@@ -1,9 +1,10 @@
 import type { Nuxt } from '@nuxt/schema'
 import { addTemplate, addTypeTemplate, updateTemplates } from '@nuxt/kit'
-import { join, resolve } from 'pathe'
+import { dirname, join, resolve } from 'pathe'
 import { scanActionRoutes } from './scan-action-routes'
 import type { ScannedRoute } from './scan-action-routes'
-import { renderDefaultMethods, renderRouteTypes } from './render-route-types'
+import { renderDefaultMethods, renderRouteMethods, renderRouteTypes } from './render-route-types'
+import { setupRouteFileMarks } from './mark-route-files'
 
 const ROUTE_TYPES = 'types/action-routes.d.ts'
 const DEFAULT_METHODS = 'action-route-methods.mjs'
@@ -17,12 +18,14 @@ function serverDirs(nuxt: Nuxt): string[] {
 }
 
 /**
- * Generates the client's route map (types) and the default method of each
- * single-method route (runtime), from the server route files. `refresh` is
+ * Generates the client's route map (types), and the default method of each
+ * single-method route and the methods of every route (runtime), from the server route files. `refresh` is
  * called after every Nitro rescan, so `nuxi dev` picks up added and removed
  * files; edits need nothing, since the types point at the files themselves.
  */
 export function setupRouteMap(nuxt: Nuxt, routeMapModule: string): { refresh: () => Promise<void> } {
+  // each route file names itself to the actions it defines (a bad definition fails its own route, named)
+  setupRouteFileMarks(nuxt, serverDirs(nuxt), resolve(dirname(routeMapModule), '../server/internal/route-file'))
   let routes: Promise<ScannedRoute[]> | undefined
   const scan = () => routes ??= scanActionRoutes(serverDirs(nuxt), (nuxt.options as { nitro?: { apiBaseURL?: string } }).nitro?.apiBaseURL || '/api')
 
@@ -33,11 +36,11 @@ export function setupRouteMap(nuxt: Nuxt, routeMapModule: string): { refresh: ()
   addTemplate({
     filename: DEFAULT_METHODS,
     write: true, // on disk, so a developer can read what the client gets
-    getContents: async () => renderDefaultMethods(await scan()),
+    getContents: async () => renderDefaultMethods(await scan()) + renderRouteMethods(await scan()),
   })
   addTypeTemplate({
     filename: 'types/action-route-methods.d.ts',
-    getContents: () => `declare module '#build/${DEFAULT_METHODS}' {\n  const methods: Record<string, string>\n  export default methods\n}\n`,
+    getContents: () => `declare module '#build/${DEFAULT_METHODS}' {\n  const methods: Record<string, string>\n  export default methods\n  export const routeMethods: Record<string, string[] | null>\n}\n`,
   })
 
   let last = ''

@@ -165,6 +165,7 @@ describe('declared errors on the client', () => {
       case 'ABORT_ERROR':
       case 'HTTP_ERROR':
       case 'INVALID_RESPONSE':
+      case 'METHOD_NOT_ALLOWED':
         break
       default: {
         const unreachable: never = error

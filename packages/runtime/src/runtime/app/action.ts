@@ -3,7 +3,8 @@ import type { ActionCallOptions, ActionCallResult, ActionMethod, ActionPath, Def
 import type { ActionFetcher, CallOptions } from './internal/call-action'
 import { prepareCall, sendCall } from './internal/call-action'
 import { FORWARDED_REQUEST_HEADERS, ssrCallHeaders } from './internal/forwarded-headers'
-import defaultMethods from '#build/action-route-methods.mjs'
+import defaultMethods, { routeMethods } from '#build/action-route-methods.mjs'
+import { methodNotAllowed, unknownRouteHint } from './internal/check-route'
 import { nuxtFetch } from '#build/action-route-fetch.mjs'
 
 type RawFetch = ActionFetcher['raw']
@@ -26,12 +27,21 @@ function ssrFetcher(): ActionFetcher {
 /**
  * Checks a call and starts it. Throws a TypeError at once, before anything
  * is sent, for a bad option or a param that would reach another route:
- * `useAction` relies on that to leave its state untouched.
+ * `useAction` relies on that to leave its state untouched. A method the
+ * route's files do not answer resolves to METHOD_NOT_ALLOWED (405) without
+ * a request; in development, a path that is no route file's logs a hint.
  * @example
  * const pending = startAction('/api/todos', { method: 'GET' })
  */
 export function startAction(path: string, options: CallOptions): ReturnType<typeof sendCall> {
   const prepared = prepareCall(path, { ...options, method: options?.method ?? (Object.hasOwn(defaultMethods, path) ? defaultMethods[path] : 'POST') })
+  // the route files are known: a method the route does not answer is not sent
+  const refused = methodNotAllowed(path, prepared.method, routeMethods)
+  if (refused) return Promise.resolve(refused)
+  if (import.meta.dev) {
+    const hint = unknownRouteHint(path, routeMethods)
+    if (hint) console.warn('[action-route]', hint)
+  }
   // Nuxt's own $fetch, wherever this Nuxt keeps it (Nuxt 5's browser has no global one)
   const fetcher = import.meta.server ? ssrFetcher() : nuxtFetch()
   const send = () => sendCall(fetcher, prepared)

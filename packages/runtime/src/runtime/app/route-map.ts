@@ -55,10 +55,11 @@ export type ActionDeclaredErrors<P extends ActionPath, M extends string> = [Type
 
 /**
  * The codes a call answers without the server: FETCH_ERROR, TIMEOUT_ERROR and
- * ABORT_ERROR (statusCode 0), HTTP_ERROR (a failed HEAD) and INVALID_RESPONSE
- * (an answer that is not an envelope).
+ * ABORT_ERROR (statusCode 0), HTTP_ERROR (a failed HEAD), INVALID_RESPONSE
+ * (an answer that is not an envelope) and METHOD_NOT_ALLOWED (405: the
+ * route's files do not answer that method; nothing was sent).
  */
-export type ClientErrorCode = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'ABORT_ERROR' | 'HTTP_ERROR' | 'INVALID_RESPONSE'
+export type ClientErrorCode = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'ABORT_ERROR' | 'HTTP_ERROR' | 'INVALID_RESPONSE' | 'METHOD_NOT_ALLOWED'
 
 /** One error per declared code, with its declared status. */
 type DeclaredErrorData<TErrors extends ErrorDeclarations> = {

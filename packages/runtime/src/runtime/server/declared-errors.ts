@@ -91,7 +91,7 @@ export type CompatibleErrorDeclarations<TErrors extends ErrorDeclarations, TAdde
 
 /** The codes a declaration cannot use: the runtime's and the client's own (a declaration of one does not compile). */
 export type NoReservedCodes<TErrors> = {
-  readonly [K in keyof TErrors]: K extends RuntimeErrorCode | 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'ABORT_ERROR' | 'HTTP_ERROR' | 'INVALID_RESPONSE'
+  readonly [K in keyof TErrors]: K extends RuntimeErrorCode | 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'ABORT_ERROR' | 'HTTP_ERROR' | 'INVALID_RESPONSE' | 'METHOD_NOT_ALLOWED'
     ? { readonly statusCode: never, readonly message?: `${K & string} is the runtime's own code` }
     : TErrors[K]
 }

@@ -15,6 +15,8 @@ import { validateOutput } from './steps/validate-output'
 import { respondWithData, respondWithError } from './steps/respond'
 import { startTrace, traceOf } from './internal/lifecycle-trace'
 import { trustedOriginsOf } from './internal/trusted-origins'
+import { currentRouteFile } from './internal/route-file'
+import { brokenAction } from './internal/broken-action'
 
 /** Options of any action, whatever its schemas and event type: what the lifecycle reads. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -26,12 +28,25 @@ export type ActionCore<TEvent> = ((event: TEvent) => Promise<unknown>) & { reado
 /**
  * The six-step lifecycle on one host, for the entries of each h3 major: the
  * returned function takes the host's event and answers through the host with
- * the `{ success, data | error }` envelope. Options are checked here, once.
+ * the `{ success, data | error }` envelope. Options are checked here, once:
+ * a bad one throws a TypeError, except in a Nuxt app's route file, where only
+ * that route fails (INTERNAL_ERROR 500) and the log names the file.
  * @example
  * const handle = createActionCore({ handler: () => 'pong' }, h3V2Host)
  * app.get('/ping', handle)
  */
 export function createActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<TEvent>): ActionCore<TEvent> {
+  const file = currentRouteFile()
+  try {
+    return checkedActionCore(options, host)
+  }
+  catch (problem) {
+    if (file === undefined || !(problem instanceof TypeError)) throw problem
+    return brokenAction(problem, file, host)
+  }
+}
+
+function checkedActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<TEvent>): ActionCore<TEvent> {
   if (typeof options?.handler !== 'function') throw new TypeError('defineAction: `handler` must be a function')
   assertStandardSchema(options.input, 'input')
   assertStandardSchema(options.params, 'params')

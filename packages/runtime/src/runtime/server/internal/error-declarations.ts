@@ -19,7 +19,7 @@ export const RUNTIME_ERROR_CODES = Object.freeze([
 ] as const satisfies readonly RuntimeErrorCode[])
 
 /** The client's own codes, answered without reaching the server (see app/internal/call-action.ts). */
-export const CLIENT_ERROR_CODES = Object.freeze(['FETCH_ERROR', 'TIMEOUT_ERROR', 'ABORT_ERROR', 'HTTP_ERROR', 'INVALID_RESPONSE'] as const)
+export const CLIENT_ERROR_CODES = Object.freeze(['FETCH_ERROR', 'TIMEOUT_ERROR', 'ABORT_ERROR', 'HTTP_ERROR', 'INVALID_RESPONSE', 'METHOD_NOT_ALLOWED'] as const)
 
 const RESERVED = new Set<string>([...RUNTIME_ERROR_CODES, ...CLIENT_ERROR_CODES])
 const UPPER_SNAKE = /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/
