@@ -178,3 +178,37 @@ describe('useActionQuery with useFetch\'s options, and refreshActionQueries, in 
     await context.close()
   })
 })
+
+// the client composables app.vue hands the page once hydrated
+declare const actionLab: { useAction: (path: string, options?: Record<string, unknown>) => any } // eslint-disable-line @typescript-eslint/no-explicit-any
+
+describe('execute without input, in Chromium on a built app', () => {
+  it('deletes with execute(undefined, { params }), and says where the params go when they come first', async () => {
+    const created = await (await fetch(`${baseURL}/api/todos`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'To delete' }) })).json() as { data: { id: number } }
+    const id = created.data.id
+    const page = await browser.newPage()
+    const sent: string[] = []
+    page.on('request', (request: Request) => {
+      if (request.url().includes('/api/todos')) sent.push(`${request.method()} ${new URL(request.url()).pathname}`)
+    })
+    await page.goto(`${baseURL}/`)
+    await page.waitForFunction(() => 'actionLab' in window)
+    const outcome = await page.evaluate(async (id) => {
+      const remove = actionLab.useAction('/api/todos/:id', { method: 'DELETE' })
+      let refused = ''
+      try {
+        await remove.execute({ params: { id } })
+      }
+      catch (error) {
+        refused = (error as Error).message
+      }
+      return { refused, result: await remove.execute(undefined, { params: { id } }) }
+    }, id)
+    expect(outcome.refused).toBe('useAction(\'/api/todos/:id\'): params go in execute\'s second argument, execute(input, { params }), or execute(undefined, { params }) for an action without input')
+    expect(outcome.result).toEqual({ success: true, data: null })
+    expect(sent).toEqual([`DELETE /api/todos/${id}`])
+    // gone: a second delete finds nothing
+    expect((await fetch(`${baseURL}/api/todos/${id}`, { method: 'DELETE' })).status).toBe(404)
+    await page.close()
+  })
+})

@@ -104,4 +104,15 @@ describe('execute without input', () => {
     // @ts-expect-error the param is `id`
     await remove.execute(undefined, { params: { slug: 1 } })
   })
+
+  it('refuses the params as the input of an action without input: they would be sent as its body, and the URL lack them', async () => {
+    const remove = useAction('/api/query-options/todos/:id', { method: 'DELETE' })
+    // @ts-expect-error params go in the second argument
+    await remove.execute({ params: { id: 1 } })
+    // @ts-expect-error so do refreshes
+    await remove.execute({ refreshes: ['/api/query-options/todos'] })
+    // anything else is an input like any other, for an action without a schema
+    await remove.execute({ note: 'x' }, { params: { id: 1 } })
+    await remove.execute('text', { params: { id: 1 } })
+  })
 })

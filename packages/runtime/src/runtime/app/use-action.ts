@@ -34,6 +34,18 @@ export type OptimisticUpdates<TInput, TParams> = {
   [Q in QueryPath]?: (data: ActionOutput<Q, 'GET'>, input: TInput, params: TParams) => ActionOutput<Q, 'GET'>
 }
 
+/**
+ * What `execute` takes as its input: the action's input, or, for an action
+ * without an input schema (`unknown`), anything but an object carrying
+ * `params`, `headers` or `refreshes`: those go in the second argument.
+ * @example
+ * const remove = useAction('/api/todos/:id', { method: 'DELETE' })
+ * await remove.execute(undefined, { params: { id: 1 } }) // not execute({ params: { id: 1 } })
+ */
+export type ExecuteInput<TInput> = unknown extends TInput
+  ? string | number | boolean | null | undefined | readonly unknown[] | Blob | FormData | { params?: never, headers?: never, refreshes?: never, [name: string]: unknown }
+  : TInput
+
 /** What `execute` takes besides the input. */
 export interface ExecuteOptions<P extends ActionPath> {
   params?: ActionParams<P>
@@ -44,7 +56,7 @@ export interface ExecuteOptions<P extends ActionPath> {
 
 /** Options of `useAction`. */
 export interface UseActionOptions<P extends ActionPath, M extends HttpMethod>
-  extends ActionStateOptions<ActionInput<P, M>, ActionOutput<P, M>, ActionCallError<P, M>>,
+  extends ActionStateOptions<ExecuteInput<ActionInput<P, M>>, ActionOutput<P, M>, ActionCallError<P, M>>,
   Pick<ActionCallOptions<P, M>, 'method' | 'timeout' | 'retry' | 'retryDelay'> {
   /** Route params for every call; `execute(input, { params })` overrides them. */
   params?: MaybeRefOrGetter<ActionParams<P> | undefined>
@@ -72,12 +84,16 @@ export interface UseActionOptions<P extends ActionPath, M extends HttpMethod>
 export function useAction<P extends ActionPath, M extends ActionMethod<P> = DefaultMethod<P> & ActionMethod<P>>(
   path: P,
   options: UseActionOptions<P, M> = {},
-): ActionState<ActionInput<P, M>, ActionOutput<P, M>, ExecuteOptions<P>, ActionCallError<P, M>> {
+): ActionState<ExecuteInput<ActionInput<P, M>>, ActionOutput<P, M>, ExecuteOptions<P>, ActionCallError<P, M>> {
   if (options.method !== undefined) checkMethod(options.method)
   checkCallOptions({ timeout: options.timeout, retry: options.retry, retryDelay: options.retryDelay })
   checkRefreshOptions(options)
-  const state = createActionState<ActionInput<P, M>, ActionOutput<P, M>, ExecuteOptions<P>, ActionCallError<P, M>>((input, call) => {
+  const state = createActionState<ExecuteInput<ActionInput<P, M>>, ActionOutput<P, M>, ExecuteOptions<P>, ActionCallError<P, M>>((input, call) => {
     const params = call.params ?? toValue(options.params)
+    // would throw "missing param" below: say where the params go
+    if (params === undefined && /:\w/.test(path) && typeof input === 'object' && input !== null && Object.hasOwn(input, 'params')) {
+      throw new TypeError(`useAction('${path}'): params go in execute's second argument, execute(input, { params }), or execute(undefined, { params }) for an action without input`)
+    }
     const plan: MutationPlan = { targets: call.refreshes ?? options.refreshes ?? [], optimistic: options.optimistic, singleFlight: options.singleFlight }
     const mutation = planMutation(plan, input, params, call.headers ?? toValue(options.headers))
     const sent = startAction(path, {
