@@ -1,4 +1,4 @@
-import { addImports, addNitroPlugin, addServerHandler, addServerImports, createResolver, defineNuxtModule } from 'nuxt/kit'
+import { addImports, addNitroPlugin, addServerHandler, addServerImports, createResolver, defineNuxtModule } from './internal/nuxt-kit'
 import { defu } from 'defu'
 import { answerHeadLikeGet } from './head-routes'
 import type { NitroLike } from './head-routes'

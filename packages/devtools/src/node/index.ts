@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { existsSync } from 'node:fs'
 import type { Nuxt } from '@nuxt/schema'
-import { addDevServerHandler } from '@nuxt/kit'
+import { addDevServerHandler } from 'nuxt/kit'
 import { fromNodeMiddleware } from 'h3'
 import sirv from 'sirv'
 import { createPanelHandler } from './internal/panel-handler.js'
@@ -47,8 +47,10 @@ export function setupDevtoolsTab(nuxt: Nuxt, options: DevtoolsTabOptions): void 
   if (!existsSync(clientDir)) throw new Error(`the panel is not built (${clientDir} is missing)`)
   const route = `${options.base}/client`
   // Nitro 2 mounts a dev handler on its route as a prefix; Nitro 3 matches routes exactly, so every path below it is named
+  // Nitro 3 runs on Nuxt 5 only, whose kit takes a handler per server API (`{ nitro3 }`); the kit of Nuxt 3 and 4 is
+  // the app's own (`nuxt/kit`), which may predate that, so its types do not know the form
   addDevServerHandler(options.nitroMajor === 3
-    ? { route: `${route}/**`, handler: { nitro3: createPanelHandler(clientDir, route) } }
+    ? { route: `${route}/**`, handler: { nitro3: createPanelHandler(clientDir, route) } } as unknown as Parameters<typeof addDevServerHandler>[0]
     : { route, handler: fromNodeMiddleware(sirv(clientDir, { dev: true, single: true })) })
 
   const url = `${route}/`

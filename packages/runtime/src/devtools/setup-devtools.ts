@@ -1,5 +1,5 @@
 import type { Nuxt } from '@nuxt/schema'
-import { addNitroPlugin, addServerHandler, useLogger } from '@nuxt/kit'
+import { addNitroPlugin, addServerHandler, useLogger } from '../internal/nuxt-kit'
 import { join } from 'pathe'
 import { joinURL } from 'ufo'
 import { devAuthTokenFile, devtoolsMajorOf, isDevtoolsAuthorizationDisabled, viteDevtoolsAuthFile } from './devtools-auth'

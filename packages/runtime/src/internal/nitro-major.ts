@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs'
 import type { Nuxt } from '@nuxt/schema'
-import { getNitroVersion, getNuxtVersion } from '@nuxt/kit'
+import { getNitroVersion, getNuxtVersion } from './nuxt-kit'
 
 /** The Nitro majors the module ships server files for. */
 export type NitroMajor = 2 | 3

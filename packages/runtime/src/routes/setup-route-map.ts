@@ -1,5 +1,5 @@
 import type { Nuxt } from '@nuxt/schema'
-import { addTemplate, addTypeTemplate, updateTemplates } from '@nuxt/kit'
+import { addTemplate, addTypeTemplate, updateTemplates } from '../internal/nuxt-kit'
 import { dirname, join, resolve } from 'pathe'
 import { scanActionRoutes } from './scan-action-routes'
 import type { ScannedRoute } from './scan-action-routes'

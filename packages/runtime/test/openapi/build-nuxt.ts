@@ -22,8 +22,8 @@ await nuxt.close()
 export async function buildNuxtApp(rootDir: string, folder: string, overrides: Record<string, unknown> = {}): Promise<string> {
   const outputDir = join(rootDir, folder, '.output')
   const nitro = { ...(overrides.nitro as Record<string, unknown> | undefined), output: { dir: outputDir } }
-  // @nuxt/kit as this package resolves it: an app (the playground) need not depend on it
-  const request = { rootDir, kit: import.meta.resolve('@nuxt/kit'), overrides: { buildDir: join(rootDir, folder, '.nuxt'), ...overrides, nitro } }
+  // Nuxt's kit as this package resolves it (`nuxt/kit`, the one the module uses): an app (the playground) need not depend on it
+  const request = { rootDir, kit: import.meta.resolve('nuxt/kit'), overrides: { buildDir: join(rootDir, folder, '.nuxt'), ...overrides, nitro } }
   const child = spawn(process.execPath, ['--input-type=module', '-e', buildScript], {
     cwd: rootDir,
     stdio: ['ignore', 'pipe', 'pipe'],
