@@ -1,7 +1,20 @@
+import { fileURLToPath } from 'node:url'
+
+// #region nuxt-config
 export default defineNuxtConfig({
   // the module's source, so `pnpm dev` needs no build step; an app uses '@action-route/runtime'
-  modules: ['../packages/runtime/src/module'],
+  modules: ['../packages/runtime/src/module', 'nuxt-auth-utils'],
   devtools: { enabled: true },
+  runtimeConfig: {
+    // the SQLite file and the uploads live here; NUXT_DATA_DIR (or PLAYGROUND_DATA_DIR) moves them at run time
+    dataDir: fileURLToPath(new URL('.data', import.meta.url)),
+    session: {
+      // nuxt-auth-utils seals the session cookie with NUXT_SESSION_PASSWORD; outside production a fixed
+      // development password stands in, so `pnpm dev` and the tests need no .env (never use it in production)
+      password: process.env.NUXT_SESSION_PASSWORD || (process.env.NODE_ENV === 'production' ? '' : 'dev-only-playground-session-password-not-secret'),
+      maxAge: 60 * 60 * 24 * 7,
+    },
+  },
   compatibilityDate: '2025-07-15',
   telemetry: false,
   actionRoute: {
@@ -10,3 +23,4 @@ export default defineNuxtConfig({
     devtools: { enabled: process.env.ACTION_ROUTE_DEVTOOLS !== 'off' },
   },
 })
+// #endregion nuxt-config

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchChromium } from '../../test-utils/browser'
+import { passwords, signIn } from './session'
 
 const baseURL = inject('playgroundURL')
 const screenshots = fileURLToPath(new URL('../test-results/', import.meta.url))
@@ -14,24 +15,36 @@ beforeAll(async () => {
 })
 afterAll(() => browser?.close())
 
-describe('the playground page in Chromium', () => {
-  it('signs in, shows field errors, adds a todo, and renders it again by SSR after a reload', async () => {
-    const page = await browser.newPage()
-    await page.goto(baseURL)
-    await page.click('[data-test=sign-in-ada]')
-    await page.waitForSelector('[data-test=who]')
-    expect(await page.textContent('[data-test=who]')).toContain('Ada')
+const hydrated = () => Boolean((document.querySelector('#__nuxt') as { __vue_app__?: unknown } | null)?.__vue_app__)
 
-    await page.fill('input[name=title]', '   ')
-    await page.click('[data-test=new-todo] button[type=submit]')
+describe('the playground app in Chromium', () => {
+  it('signs in on /login, adds a todo on the form page, opens it, and renders it again by SSR after a reload', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await page.goto(`${baseURL}/login`)
+    await page.waitForFunction(hydrated)
+    await page.fill('[name=name]', 'Ada')
+    await page.fill('[name=password]', 'wrong')
+    await page.click('[data-test=sign-in] button[type=submit]')
+    await page.waitForSelector('[data-test=password-error]')
+    expect(await page.textContent('[data-test=password-error]')).toContain('Wrong password')
+    await page.fill('[name=password]', passwords.Ada)
+    await page.click('[data-test=sign-in] button[type=submit]')
+    await page.waitForURL(`${baseURL}/todos`)
+    await page.waitForSelector('[data-test=who]:has-text("Ada")')
+    expect(await page.textContent('[data-test=who]')).toContain('(admin)')
+
+    await page.click('text=New todo')
+    await page.waitForURL(`${baseURL}/todos/new`)
+    await page.click('[data-test=todo-form] button[type=submit]')
     await page.waitForSelector('[data-test=title-error]')
-    expect(await page.textContent('[data-test=title-error]')).toBe('Write something first')
+    expect((await page.textContent('[data-test=title-error]'))?.trim()).toBe('Write something first')
 
     const title = `Written in Chromium ${Date.now()}`
-    await page.fill('input[name=title]', title)
-    await page.click('[data-test=new-todo] button[type=submit]')
-    await page.waitForSelector(`[data-test=todos] li:has-text("${title}")`)
-    expect(await page.locator('[data-test=title-error]').count()).toBe(0)
+    await page.fill('[name=title]', title)
+    await page.click('[data-test=todo-form] button[type=submit]')
+    await page.waitForURL(/\/todos\/\d+$/)
+    await page.waitForSelector(`[data-test=todo] h1:has-text("${title}")`)
     await page.screenshot({ path: `${screenshots}playground-after-add.png` })
 
     // the reload renders on the server: the session cookie reaches the actions, which $action passes on during SSR
@@ -39,15 +52,29 @@ describe('the playground page in Chromium', () => {
     const html = await response!.text()
     expect(html).toContain(title)
     expect(html).toContain('Signed in as <strong>Ada</strong>')
-    await page.close()
+    await context.close()
+  })
+
+  it('shows a member the admin page\'s refusal, and an admin the counts', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await context.request.post(`${baseURL}/api/session`, { data: { name: 'Grace', password: passwords.Grace } })
+    await page.goto(`${baseURL}/admin`)
+    expect(await page.getAttribute('[data-test=admin-error]', 'data-code')).toBe('FORBIDDEN')
+    expect(await page.locator('nav >> text=Admin').count()).toBe(0)
+    await context.request.post(`${baseURL}/api/session`, { data: { name: 'Ada', password: passwords.Ada } })
+    await page.goto(`${baseURL}/admin`)
+    expect(await page.textContent('[data-test=stats]')).toContain('Users')
+    expect(await page.locator('nav >> text=Admin').count()).toBe(1)
+    await context.close()
   })
 })
 
 describe('SSR', () => {
-  it('forwards the incoming cookies to actions called by useActionQuery', async () => {
-    const signedIn = await (await fetch(`${baseURL}/`, { headers: { cookie: 'session=grace-token' } })).text()
+  it('forwards the incoming session cookie to actions called by useActionQuery', async () => {
+    const signedIn = await (await fetch(`${baseURL}/`, { headers: { cookie: await signIn(baseURL, 'Grace') } })).text()
     expect(signedIn).toContain('Signed in as <strong>Grace</strong>')
     const anonymous = await (await fetch(`${baseURL}/`)).text()
-    expect(anonymous).toContain('data-test="sign-in-ada"')
+    expect(anonymous).toContain('data-test="sign-in-link"')
   })
 })

@@ -1,4 +1,4 @@
-// Cross-origin forms in Chromium, with the victim signed in to the playground (`session` cookie, SameSite=Lax).
+// Cross-origin forms in Chromium, with the victim signed in to the playground (`nuxt-session` cookie, SameSite=Lax).
 // The attacker's pages come from a second tiny server: as 127.0.0.1:<its port> they are the same site as the
 // playground (127.0.0.1:<port>) but another origin, so the browser sends the victim's cookie with their posts;
 // as localhost:<its port> they are another site, where a login form needs no cookie at all.
@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchChromium } from '../../test-utils/browser'
+import { sessionCookieName, signInContext } from './session'
 
 const baseURL = inject('playgroundURL')
 const REFUSED = {
@@ -23,7 +24,7 @@ function autoSubmittingForm(action: string, fields: Record<string, string>, enct
 const pages: Record<string, string> = {
   '/urlencoded': autoSubmittingForm(`${baseURL}/api/todos`, { title: 'Planted by another origin' }),
   '/multipart': autoSubmittingForm(`${baseURL}/api/todos`, { title: 'Planted by another origin, multipart' }, 'multipart/form-data'),
-  '/login': autoSubmittingForm(`${baseURL}/api/session`, { name: 'Grace' }),
+  '/login': autoSubmittingForm(`${baseURL}/api/session`, { name: 'Grace', password: 'hopper' }),
 }
 
 let browser: Browser
@@ -47,7 +48,7 @@ afterAll(async () => {
 /** A browser signed in as Ada, as a victim would be. */
 async function signedInAsAda(): Promise<BrowserContext> {
   const context = await browser.newContext()
-  await context.addCookies([{ name: 'session', value: 'ada-token', domain: '127.0.0.1', path: '/', httpOnly: true, sameSite: 'Lax' }])
+  await signInContext(context, baseURL, 'Ada')
   return context
 }
 
@@ -63,7 +64,7 @@ async function answerTo(context: BrowserContext, attackerPage: string, actionPat
 }
 
 async function adaTitles(): Promise<string[]> {
-  const response = await fetch(`${baseURL}/api/todos`, { headers: { cookie: 'session=ada-token' } })
+  const response = await fetch(`${baseURL}/api/todos`, { headers: { authorization: 'Bearer ada-token' } })
   return (await response.json()).data.items.map((todo: { title: string }) => todo.title)
 }
 
@@ -79,20 +80,27 @@ describe('cross-origin forms in Chromium', () => {
 
   it('a page of another site cannot sign the victim in as the attacker (login CSRF): 403, the session stays', async () => {
     const context = await signedInAsAda()
+    const session = async () => (await context.cookies(baseURL)).find(cookie => cookie.name === sessionCookieName)?.value
+    const before = await session()
     const answer = await answerTo(context, `http://localhost:${attackerPort}/login`, '/api/session')
     expect(answer.status).toBe(403)
     expect(answer.body).toEqual(REFUSED)
     expect(answer.setCookie).toBeNull()
-    expect((await context.cookies(baseURL)).find(cookie => cookie.name === 'session')?.value).toBe('ada-token')
+    expect(before).toBeTruthy()
+    expect(await session()).toBe(before)
     await context.close()
   })
 
   it('the playground\'s own page still signs in and adds a todo (same origin)', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
-    await page.goto(baseURL)
-    await page.click('[data-test=sign-in-ada]')
-    await page.waitForSelector('[data-test=who]')
+    await page.goto(`${baseURL}/login`)
+    await page.waitForFunction(() => Boolean((document.querySelector('#__nuxt') as { __vue_app__?: unknown } | null)?.__vue_app__))
+    await page.fill('[name=name]', 'Ada')
+    await page.fill('[name=password]', 'lovelace')
+    await page.click('[data-test=sign-in] button[type=submit]')
+    await page.waitForURL(`${baseURL}/todos`)
+    await page.waitForSelector('[data-test=new-todo]')
     const title = `Same origin ${Date.now()}`
     await page.fill('input[name=title]', title)
     await page.click('[data-test=new-todo] button[type=submit]')

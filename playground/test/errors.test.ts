@@ -27,10 +27,10 @@ describe('the declared errors page in Chromium', () => {
   it('explains each declared failure by its code: UNAUTHORIZED, then NOT_FOUND and NOT_YOURS once signed in', async () => {
     await page.goto(`${baseURL}/errors`)
     await lookUp(1)
-    expect(await failure()).toEqual({ code: 'UNAUTHORIZED', text: 'UNAUTHORIZED 401: Sign in on the home page first' })
+    expect(await failure()).toEqual({ code: 'UNAUTHORIZED', text: 'UNAUTHORIZED 401: Sign in on the sign-in page first' })
 
     // Grace owns no todo: 1 is Ada's
-    expect((await page.request.post(`${baseURL}/api/session`, { data: { name: 'Grace' } })).status()).toBe(200)
+    expect((await page.request.post(`${baseURL}/api/session`, { data: { name: 'Grace', password: 'hopper' } })).status()).toBe(200)
     await lookUp(1)
     await page.locator('[data-test=lookup-error][data-code=NOT_YOURS]').waitFor()
     expect(await failure()).toEqual({ code: 'NOT_YOURS', text: 'NOT_YOURS 403: That todo is someone else\'s (403)' })
@@ -38,7 +38,7 @@ describe('the declared errors page in Chromium', () => {
     await page.locator('[data-test=lookup-error][data-code=NOT_FOUND]').waitFor()
     expect(await failure()).toEqual({ code: 'NOT_FOUND', text: 'NOT_FOUND 404: There is no todo 999' })
 
-    await page.request.post(`${baseURL}/api/session`, { data: { name: 'Ada' } })
+    await page.request.post(`${baseURL}/api/session`, { data: { name: 'Ada', password: 'lovelace' } })
     await lookUp(1)
     expect((await page.locator('[data-test=lookup-found]').textContent())?.trim()).toMatch(/^#1 /)
     expect(await page.locator('[data-test=lookup-error]').count()).toBe(0)

@@ -1,5 +1,6 @@
+// Signs out: clears the session cookie
 export default defineAction({
-  handler: ({ event }) => {
-    deleteCookie(event, 'session', { path: '/' })
+  handler: async ({ event }) => {
+    await clearUserSession(event)
   },
 })

@@ -3,5 +3,12 @@
 export default defineAction({
   metadata: { role: 'admin', description: 'Counts for the admin dashboard', openapi: false },
   middleware: [requireUser, requireRole],
-  handler: () => ({ users: users.length, todos: todos.size, done: [...todos.values()].filter(todo => todo.done).length }),
+  handler: async () => {
+    const db = await useDb()
+    const { rows } = await db.sql<{ rows: { users: number, todos: number, done: number }[] }>`SELECT
+      (SELECT count(*) FROM users) AS users,
+      (SELECT count(*) FROM todos) AS todos,
+      (SELECT count(*) FROM todos WHERE done = 1) AS done`
+    return rows[0]!
+  },
 })

@@ -9,9 +9,10 @@ export default authedAction
     NOT_YOURS: { statusCode: 403, message: 'That todo belongs to someone else' },
   })
   .params(z.object({ id: z.coerce.number().int().min(1) }))
-  .handler(({ params, ctx, errors }) => {
-    const todo = todos.get(params.id)
+  .outputSchema(todoOutput)
+  .handler(async ({ params, ctx, errors }) => {
+    const todo = await findTodo(params.id)
     if (!todo) throw errors.NOT_FOUND({ message: `There is no todo ${params.id}` })
     if (todo.ownerId !== ctx.user.id) throw errors.NOT_YOURS()
-    return { id: todo.id, title: todo.title, done: todo.done }
+    return todo
   })

@@ -1,11 +1,16 @@
 import { z } from 'zod'
 
+// #region create-action
+// Adds a todo for the signed-in user: from the list's quick-add (JSON) and the form page (a form, with or without JS)
 export default authedAction
-  .input(z.object({ title: z.string().trim().min(1, 'Write something first').max(120) }))
-  .outputSchema(z.object({ id: z.number(), title: z.string(), done: z.boolean() }))
-  .handler(({ input, ctx, event }) => {
-    const todo: Todo = { id: nextTodoId(), title: input.title, done: false, ownerId: ctx.user.id }
-    todos.set(todo.id, todo)
+  .input(z.object({ title: z.string({ error: 'Write something first' }).trim().min(1, 'Write something first').max(120, 'At most 120 characters') }))
+  .outputSchema(todoOutput)
+  .handler(async ({ input, ctx, event }) => {
+    const db = await useDb()
+    const now = new Date().toISOString()
+    const { rows } = await db.sql<{ rows: TodoRow[] }>`INSERT INTO todos (title, done, owner_id, created_at, updated_at)
+      VALUES (${input.title}, 0, ${ctx.user.id}, ${now}, ${now}) RETURNING *`
     setResponseStatus(event, 201)
-    return todo
+    return toTodo(rows[0]!)
   })
+// #endregion create-action
