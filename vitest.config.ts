@@ -71,6 +71,17 @@ export default defineConfig({
           hookTimeout: 600_000,
         },
       },
+      {
+        // the same suite on `nuxi dev` of the playground (inject('playgroundMode') === 'dev')
+        test: {
+          name: 'playground-dev',
+          root: 'playground',
+          include: ['test/**/*.test.ts'],
+          globalSetup: ['test/global-setup-dev.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 600_000,
+        },
+      },
     ],
   },
 })

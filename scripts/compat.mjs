@@ -4,12 +4,14 @@
 // that install the packed tarballs, as a user would get them, then:
 // - the runtime's end-to-end suite on a built copy of its fixture (HTTP, SPEC, and the client in Chromium);
 // - the DevTools suites on `nuxi dev` of a copy of the playground (the dev endpoints, the recorder, the panel in Chromium);
+// - on the Nuxt 4 and 5 targets, the playground's own suite on that copy (the reference app: pages, sealed session,
+//   SQLite, uploads), on a production build, and on `nuxi dev` where the target says so;
 // - the OpenAPI document: the fixture built again with `actionRoute.openapi`, served, and its document checked;
 // - on Nuxt 5, what the module adds to the server output (gzip), against a bare Nuxt 5 app.
 // `pnpm test:compat` runs every target, `pnpm test:compat nuxt5-node22` one; the times go to the summary.
 import { execFileSync } from 'node:child_process'
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative, resolve } from 'node:path'
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { delimiter, dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { nodeBinary } from './node-binary.mjs'
@@ -23,6 +25,11 @@ const fixture = join(root, 'packages/runtime/test/fixtures/basic')
 const playground = join(root, 'playground')
 const runtimePackage = JSON.parse(readFileSync(join(root, 'packages/runtime/package.json'), 'utf8'))
 const schemaLibraries = Object.fromEntries(['zod', 'valibot', 'arktype'].map(name => [name, runtimePackage.devDependencies[name]]))
+// what the reference app installs beside Nuxt and the module (nuxt-auth-utils, db0, better-sqlite3...), at its versions
+const playgroundDependencies = Object.fromEntries(Object.entries(JSON.parse(readFileSync(join(playground, 'package.json'), 'utf8')).dependencies)
+  .filter(([name, spec]) => name !== 'nuxt' && !spec.startsWith('workspace:')))
+// native addons whose install script must run (pnpm 10 runs none it is not told of)
+const nativeDependencies = ['better-sqlite3'].filter(name => name in playgroundDependencies)
 
 const only = process.argv.slice(2)
 const unknown = only.filter(name => !targets.some(target => target.name === name))
@@ -43,11 +50,21 @@ function copyApp(source, destination, overlay) {
   if (overlay) cpSync(join(root, overlay), destination, { recursive: true })
 }
 
-/** Installs an app's dependencies with the target's package manager, as a new user would. */
-function install(app, target, tarballs, packages, dependencies) {
-  writePackedAppManifest(app, tarballs, packages, { nuxt: target.nuxt, ...target.dependencies, ...dependencies }, target.installer)
-  if (target.installer === 'npm') run('npm', ['install', '--no-audit', '--no-fund', '--engine-strict=false'], { cwd: app })
-  else run('pnpm', ['install', '--ignore-workspace', '--no-frozen-lockfile', '--config.engine-strict=false'], { cwd: app })
+/**
+ * Installs an app's dependencies with the target's package manager, as a new user would, on the target's Node:
+ * the package manager and the install scripts run on it (first in PATH), and a native addon compiles against its
+ * headers (`npm_config_nodedir`; node-gyp downloads none here), so pnpm's build cache keeps one build per Node major.
+ */
+function install(app, target, node, tarballs, packages, dependencies) {
+  writePackedAppManifest(app, tarballs, packages, { nuxt: target.nuxt, ...target.dependencies, ...dependencies }, target.installer, nativeDependencies)
+  const nodeDir = resolve(dirname(node), '..')
+  const env = {
+    ...process.env,
+    PATH: `${dirname(node)}${delimiter}${process.env.PATH}`,
+    ...(existsSync(join(nodeDir, 'include/node/node.h')) ? { npm_config_nodedir: nodeDir } : {}),
+  }
+  if (target.installer === 'npm') run('npm', ['install', '--no-audit', '--no-fund', '--engine-strict=false'], { cwd: app, env })
+  else run('pnpm', ['install', '--ignore-workspace', '--no-frozen-lockfile', '--config.engine-strict=false'], { cwd: app, env })
 }
 
 /** The gzip size of a built server, in bytes: every file of `.output/server` but source maps, each compressed alone. */
@@ -133,12 +150,15 @@ for (const target of targets) {
 
   await step(results, target, 'install (fixture and dev apps)', () => {
     copyApp(fixture, fixtureApp, target.overlay)
-    install(fixtureApp, target, tarballs, ['@action-route/runtime'], schemaLibraries)
+    install(fixtureApp, target, node, tarballs, ['@action-route/runtime'], schemaLibraries)
     copyApp(playground, devApp, target.overlay)
-    // the playground loads the module's source; the dev app, the module from its tarball
+    // the playground loads the module's source; the dev app, the module from its tarball (its other modules stay)
     const configFile = join(devApp, 'nuxt.config.ts')
-    writeFileSync(configFile, readFileSync(configFile, 'utf8').replace(/modules: \[[^\]]*\]/, 'modules: [\'@action-route/runtime\']'))
-    install(devApp, target, tarballs, ['@action-route/runtime'], schemaLibraries)
+    const config = readFileSync(configFile, 'utf8')
+    const moduleSource = /(['"])\.\.\/packages\/runtime\/src\/module\1/
+    if (!moduleSource.test(config)) throw new Error(`${configFile} does not load '../packages/runtime/src/module'`)
+    writeFileSync(configFile, config.replace(moduleSource, '\'@action-route/runtime\''))
+    install(devApp, target, node, tarballs, ['@action-route/runtime'], { ...schemaLibraries, ...playgroundDependencies })
     installed = JSON.parse(readFileSync(join(fixtureApp, 'node_modules/nuxt/package.json'), 'utf8')).version
     console.log(`\n== ${target.name}: Nuxt ${installed} on Node ${nodeVersion} ==`)
     return `Nuxt ${installed}, Node ${nodeVersion}`
@@ -155,6 +175,14 @@ for (const target of targets) {
     cwd: root,
     env: { ...process.env, E2E_DEV_APP_DIR: devApp, E2E_NODE: node },
   }))
+  for (const mode of target.playground) {
+    const project = mode === 'dev' ? 'playground-dev' : 'playground'
+    const how = mode === 'dev' ? 'nuxi dev' : 'production build'
+    await step(results, target, `playground suite (the reference app, ${how}, client in Chromium)`, () => run('pnpm', ['exec', 'vitest', 'run', '--project', project], {
+      cwd: root,
+      env: { ...process.env, E2E_PLAYGROUND_DIR: devApp, E2E_NODE: node },
+    }))
+  }
   if (target.nuxt.includes('nuxt-nightly')) {
     await step(results, target, 'no Nitro v2 layer, one h3, module share of the server output (gzip)', () => {
       const bytes = measureModuleShare(fixtureApp, node)

@@ -39,8 +39,10 @@ export function packWorkspace(root, destination) {
  * @param {string[]} packages the packages the app depends on directly
  * @param {Record<string, string>} dependencies everything else (nuxt, schema libraries...)
  * @param {'pnpm' | 'npm'} [installer] the package manager that installs the app
+ * @param {string[]} [builtDependencies] packages whose install scripts must run (a native addon such as
+ *   better-sqlite3): pnpm 10 runs none it is not told of (`pnpm.onlyBuiltDependencies`); npm runs them all
  */
-export function writePackedAppManifest(appDir, tarballs, packages, dependencies, installer = 'pnpm') {
+export function writePackedAppManifest(appDir, tarballs, packages, dependencies, installer = 'pnpm', builtDependencies = []) {
   const fileSpec = name => `file:${relative(appDir, tarballs[name])}`
   const overrides = Object.fromEntries(Object.keys(tarballs).map(name => [name, fileSpec(name)]))
   const direct = installer === 'npm' ? [...packages, '@action-route/devtools'] : packages
@@ -49,6 +51,6 @@ export function writePackedAppManifest(appDir, tarballs, packages, dependencies,
     private: true,
     type: 'module',
     dependencies: { ...Object.fromEntries(direct.map(name => [name, fileSpec(name)])), ...dependencies },
-    ...(installer === 'npm' ? { overrides } : { pnpm: { overrides } }),
+    ...(installer === 'npm' ? { overrides } : { pnpm: { overrides, ...(builtDependencies.length ? { onlyBuiltDependencies: builtDependencies } : {}) } }),
   }, null, 2)}\n`)
 }

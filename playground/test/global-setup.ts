@@ -1,16 +1,28 @@
-import { fileURLToPath } from 'node:url'
 import type { TestProject } from 'vitest/node'
 import { buildAndStartNuxtApp } from '../../packages/runtime/test/helpers/built-app'
+import { playgroundTarget } from '../../packages/runtime/test/helpers/playground-target'
+import type { PlaygroundMode } from '../../packages/runtime/test/helpers/playground-target'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     playgroundURL: string
+    /** `'build'` (production server) or `'dev'` (`nuxi dev`): a test that holds in one mode only skips in the other. */
+    playgroundMode: PlaygroundMode
   }
 }
 
-/** Builds the playground as a user would deploy it and starts it on 127.0.0.1. */
+/**
+ * Builds the playground as a user would deploy it and starts it on 127.0.0.1, with a data folder of its own
+ * (the server's working directory too). The compatibility suite points E2E_PLAYGROUND_DIR at an installed copy
+ * and E2E_NODE at another Node.
+ */
 export default async function setup(project: TestProject) {
-  const app = await buildAndStartNuxtApp(fileURLToPath(new URL('..', import.meta.url)))
+  const target = await playgroundTarget('build')
+  const app = await buildAndStartNuxtApp(target.appDir, target.node, '/', { env: target.env, serverCwd: target.dataDir })
   project.provide('playgroundURL', app.baseURL)
-  return app.close
+  project.provide('playgroundMode', 'build')
+  return async () => {
+    await app.close()
+    await target.removeData()
+  }
 }

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
+import { collectOutput, findNuxtBin, stopProcess } from './internal/nuxt-process'
 
 /** A built Nuxt app's production server, listening on 127.0.0.1. */
 export interface BuiltApp {
@@ -10,46 +10,44 @@ export interface BuiltApp {
   close: () => Promise<void>
 }
 
-/** Runs `nuxt build` on an app and starts `.output/server/index.mjs`, both with the given Node. */
-export async function buildAndStartNuxtApp(appDir: string, node = process.execPath, probePath = '/'): Promise<BuiltApp> {
-  const build = spawn(node, [findNuxtBin(appDir), 'build', appDir], { cwd: appDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } })
-  const buildLog = collect(build)
+/** What else a build and its server get. */
+export interface BuildAndStartOptions {
+  /** More environment for `nuxt build` and the server (a data folder, a session password...). */
+  env?: Record<string, string>
+  /** The server's working directory (default the app's): db0's default SQLite file is `<cwd>/.data/db.sqlite3`. */
+  serverCwd?: string
+  /** More `nuxt build` arguments, e.g. `['--extends', layerDir]` for a layer that moves the build folders. */
+  buildArgs?: string[]
+  /** Where the build writes its server (default `<appDir>/.output`), when a layer moves it. */
+  outputDir?: string
+}
+
+/**
+ * Runs `nuxt build` on an app and starts `.output/server/index.mjs`, both with the given Node.
+ * @example
+ * const app = await buildAndStartNuxtApp(appDir, process.execPath, '/api/echo', { serverCwd: dataDir })
+ * await fetch(`${app.baseURL}/api/echo`)
+ * await app.close()
+ */
+export async function buildAndStartNuxtApp(appDir: string, node = process.execPath, probePath = '/', options: BuildAndStartOptions = {}): Promise<BuiltApp> {
+  const env = { ...process.env, ...options.env, NODE_ENV: 'production' }
+  const build = spawn(node, [findNuxtBin(appDir), 'build', appDir, ...options.buildArgs ?? []], { cwd: appDir, stdio: ['ignore', 'pipe', 'pipe'], env })
+  const buildLog = collectOutput(build)
   const [code] = await once(build, 'exit')
   if (code !== 0) throw new Error(`nuxt build of ${appDir} failed (${code}):\n${buildLog().slice(-4000)}`)
 
   const port = await freePort()
-  const server = spawn(node, [join(appDir, '.output/server/index.mjs')], {
-    cwd: appDir,
+  const server = spawn(node, [join(options.outputDir ?? join(appDir, '.output'), 'server/index.mjs')], {
+    cwd: options.serverCwd ?? appDir,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NITRO_HOST: '127.0.0.1', NITRO_PORT: String(port), NODE_ENV: 'production' },
+    env: { ...env, NITRO_HOST: '127.0.0.1', NITRO_PORT: String(port) },
   })
-  const serverLog = collect(server)
+  const serverLog = collectOutput(server)
   const baseURL = `http://127.0.0.1:${port}`
   await waitUntilUp(`${baseURL}${probePath}`, serverLog)
   return {
     baseURL,
-    close: async () => {
-      server.kill()
-      if (server.exitCode === null) await once(server, 'exit')
-    },
-  }
-}
-
-function collect(child: ReturnType<typeof spawn>): () => string {
-  let log = ''
-  const append = (chunk: Buffer) => {
-    log += chunk
-  }
-  child.stdout?.on('data', append)
-  child.stderr?.on('data', append)
-  return () => log
-}
-
-function findNuxtBin(appDir: string): string {
-  for (let dir = appDir; ; dir = resolve(dir, '..')) {
-    const candidate = join(dir, 'node_modules/nuxt/bin/nuxt.mjs')
-    if (existsSync(candidate)) return candidate
-    if (dir === resolve(dir, '..')) throw new Error(`nuxt is not installed for ${appDir}`)
+    close: () => stopProcess(server),
   }
 }
 
