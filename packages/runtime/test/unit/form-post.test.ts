@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { FormPostRequest, LocalFetch } from '../../src/runtime/form-post/handle-form-post'
 import { handleFormPost, mayConcernForms, refusalBody } from '../../src/runtime/form-post/handle-form-post'
+import { formToInput } from '../../src/runtime/app/internal/form-input'
 
 /** A page request whose body is `fields` urlencoded (or `body` as given), with its real length; `reads` counts the body reads. */
 function request(path: string, headers: Record<string, string>, fields: Array<[string, string]> | string = [], method = 'POST'): FormPostRequest & { reads: number } {
@@ -81,6 +82,24 @@ describe('handleFormPost', () => {
     const { calls, fetchLocal } = recordingFetch({ success: true, data: 1 })
     await handleFormPost(request('/notes?__action=/api/notes', sameOrigin, [['text', ''], ['tags.0', 'a'], ['tags.1', '']]), fetchLocal, limits)
     expect(JSON.parse(calls[0]!.init.body as string)).toEqual({ text: '', tags: ['a'] })
+  })
+
+  it('gives the action the input the browser\'s form gives it, for a multipart post with an empty text and no file chosen', async () => {
+    // as Chromium posts it: an empty file input is a part with filename="" and no content
+    const part = (name: string, value: string, file = '') => `--b\r\nContent-Disposition: form-data; name="${name}"${file}\r\n${file ? 'Content-Type: application/octet-stream\r\n' : ''}\r\n${value}\r\n`
+    const body = new TextEncoder().encode(`${part('title', '')}${part('notes.0', 'a')}${part('notes.1', '')}${part('file', '', '; filename=""')}--b--\r\n`)
+    const page: FormPostRequest = {
+      method: 'POST',
+      url: new URL('/notes?__action=/api/notes', 'http://app.test'),
+      headers: new Headers({ ...sameOrigin, 'host': 'app.test', 'content-type': 'multipart/form-data; boundary=b', 'content-length': String(body.length) }),
+      readBody: async () => body,
+    }
+    const { calls, fetchLocal } = recordingFetch({ success: true, data: 1 })
+    await handleFormPost(page, fetchLocal, limits)
+    // what the browser's FormData of the same form gives
+    const browser: Array<[string, FormDataEntryValue]> = [['title', ''], ['notes.0', 'a'], ['notes.1', ''], ['file', new File([], '')]]
+    expect(JSON.parse(calls[0]!.init.body as string)).toEqual(formToInput(browser))
+    expect(formToInput(browser)).toEqual({ title: '', notes: ['a'] })
   })
 
   it('renders the page with the error\'s status and the posted values after a failure', async () => {
