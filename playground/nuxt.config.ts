@@ -9,9 +9,9 @@ export default defineNuxtConfig({
     // the SQLite file and the uploads live here; NUXT_DATA_DIR (or PLAYGROUND_DATA_DIR) moves them at run time
     dataDir: fileURLToPath(new URL('.data', import.meta.url)),
     session: {
-      // nuxt-auth-utils seals the session cookie with NUXT_SESSION_PASSWORD; outside production a fixed
-      // development password stands in, so `pnpm dev` and the tests need no .env (never use it in production)
-      password: process.env.NUXT_SESSION_PASSWORD || (process.env.NODE_ENV === 'production' ? '' : 'dev-only-playground-session-password-not-secret'),
+      // nuxt-auth-utils seals the session cookie with NUXT_SESSION_PASSWORD, read when the server starts. A build
+      // bakes no password; in development a fixed one stands in, so `pnpm dev` needs no .env (it is no secret)
+      password: process.env.NODE_ENV === 'production' ? '' : process.env.NUXT_SESSION_PASSWORD || 'dev-only-playground-session-password-not-secret',
       maxAge: 60 * 60 * 24 * 7,
     },
   },
