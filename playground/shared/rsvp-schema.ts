@@ -1,16 +1,18 @@
 import { z } from 'zod'
 
 // The RSVP form's input, shared by its action and its page (which validates in the browser before sending).
-// Form fields arrive as strings: the party size is coerced, as a query's numbers are.
+// Form fields arrive as strings (an empty one as ''): the guest's age is coerced, as a query's numbers are.
 export const rsvpSchema = z.object({
   name: z.string({ error: 'Tell us your name' }).trim().min(2, 'Tell us your name'),
   email: z.email('Enter a valid email'),
   address: z.object({
     city: z.string({ error: 'Where do you come from?' }).min(1, 'Where do you come from?'),
-    zip: z.string().regex(/^\d{4,5}$/, 'Four or five digits').optional(),
+    // an empty field sends '': the pattern allows it, as `.optional()` alone would not
+    zip: z.string().regex(/^(\d{4,5})?$/, 'Four or five digits').optional(),
   }),
   guests: z.array(z.object({
     name: z.string({ error: 'Name your guest' }).min(1, 'Name your guest'),
-    age: z.coerce.number().int().min(0).max(120).optional(),
+    // an empty number field sends '': it means "none" here, not the 0 `z.coerce.number()` would read
+    age: z.preprocess(value => value === '' ? undefined : value, z.coerce.number().int().min(0).max(120).optional()),
   })).max(2).optional(),
 })

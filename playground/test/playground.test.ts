@@ -34,7 +34,7 @@ describe('playground', () => {
 
     const signedOut = await fetch(`${baseURL}/api/session`, { method: 'DELETE', headers: { cookie } })
     const cleared = signedOut.headers.getSetCookie().find(header => header.startsWith(`${sessionCookieName}=`))!
-    expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/i)
+    expect(cleared).toMatch(new RegExp(`^${sessionCookieName}=;`))
   })
 
   it('refuses an unknown user, a wrong password and a forged cookie', async () => {
