@@ -89,11 +89,31 @@ describe('the Actions tab in nuxi dev', () => {
     await expect.poll(() => page.getByTestId('status').first().textContent()).toBe('422')
     expect(await page.getByTestId('field-rating').getByTestId('field-error').textContent()).toMatch(/rating/)
     await page.getByTestId('field-rating').locator('input').fill('5')
+    // an emptied text field sends "", as a browser's form does; ✕ leaves it out
+    const comment = page.getByTestId('field-comment')
+    await comment.locator('input').fill('x')
+    await comment.locator('input').fill('')
+    expect(await comment.getByTestId('field-empty-string').textContent()).toBe('""')
+    const sentEmpty = page.waitForRequest(request => request.method() === 'POST' && new URL(request.url()).pathname === '/api/feedback')
     await page.getByTestId('send').click()
+    expect((await sentEmpty).postDataJSON()).toEqual({ rating: 5, comment: '' })
     await expect.poll(() => page.getByTestId('envelope').textContent()).toContain('"thanks": true')
+    await comment.getByTestId('field-omit').click()
+    const sentWithout = page.waitForRequest(request => request.method() === 'POST' && new URL(request.url()).pathname === '/api/feedback')
+    await page.getByTestId('send').click()
+    expect((await sentWithout).postDataJSON()).toEqual({ rating: 5 })
     await page.screenshot({ path: `${results}actions-dark.png` })
     await page.getByTestId('theme').click()
     await page.screenshot({ path: `${results}actions-light.png` })
+  })
+
+  it('says no request matches a filter that matches none, not that there is no request yet', async () => {
+    await page.getByTestId('tab-log').click()
+    await page.getByTestId('log-item').first().waitFor({ timeout: 10_000 })
+    await page.getByTestId('log-filter').fill('no-such-request')
+    await expect.poll(() => page.getByTestId('log-empty').textContent()).toMatch(/No request matches "no-such-request" \(\d+ kept\)/)
+    await page.getByTestId('log-filter').fill('')
+    await page.getByTestId('log-item').first().waitFor()
   })
 
   it('shows a request made from outside live, replays it edited and diffs the envelopes', async () => {
