@@ -5,7 +5,12 @@
 //
 // must equal, line for line, the region of that file between `#region require-user` and
 // `#endregion require-user` (in any comment style: `// #region`, `<!-- #region -->`, `# #region`), with
-// the region's common indentation removed. A marker without `#name` takes the whole file.
+// the region's common indentation removed. A marker without `#name` takes the whole file. Where the app
+// must differ from what a reader's app writes (the reference app loads the module from source), the line
+// before it says so, and the document shows that instead:
+//
+//   // in your app: modules: ['@action-route/runtime'],
+//   modules: ['../packages/runtime/src/module'],
 //
 //   node scripts/doc-snippets.mjs           checks every document under docs/, exits 1 on any drift
 //   node scripts/doc-snippets.mjs --write   rewrites the documents' blocks from the app's files
@@ -28,6 +33,11 @@ function readRegion(file, name) {
     if (start < 0 || end < 0) throw new Error(`${file} has no region "${name}" (// #region ${name} ... // #endregion ${name})`)
     body = lines.slice(start + 1, end).filter(line => !/^\s*(?:\/\/|<!--|#)\s*#(?:end)?region\b/.test(line))
   }
+  body = body.flatMap((line, index) => {
+    const instead = /^(\s*)\/\/ in your app: (.*)$/.exec(line)
+    if (instead) return [`${instead[1]}${instead[2]}`]
+    return /^\s*\/\/ in your app: /.test(body[index - 1] ?? '') ? [] : [line]
+  })
   const indent = Math.min(...body.filter(line => line.trim()).map(line => line.match(/^ */)[0].length))
   return body.map(line => line.slice(Number.isFinite(indent) ? indent : 0))
 }
