@@ -101,11 +101,25 @@ describe('the playground\'s todos page in Chromium', () => {
   })
 })
 
-describe('the new-todo form without JavaScript', () => {
-  it('answers 422 with the field error, then 303 and the added todo', async () => {
+describe('the sign-in and new-todo forms without JavaScript', () => {
+  it('signs in (401 with the field error, then 303), then adds a todo (422 with the field error, then 303)', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false })
-    await signInContext(context, baseURL, 'Grace')
     const page = await context.newPage()
+    await page.goto(`${baseURL}/login`)
+    await page.fill('[name=name]', 'Grace')
+    await page.fill('[name=password]', 'wrong')
+    const [refused] = await Promise.all([page.waitForNavigation(), page.click('[data-test=sign-in] button[type=submit]')])
+    expect(refused!.status()).toBe(401)
+    expect(await page.textContent('[data-test=password-error]')).toContain('Wrong password')
+    // the password is never put back in the field
+    expect(await page.inputValue('[name=password]')).toBe('')
+    expect(await page.inputValue('[name=name]')).toBe('Grace')
+    await page.fill('[name=password]', 'hopper')
+    const [signedIn] = await Promise.all([page.waitForNavigation(), page.click('[data-test=sign-in] button[type=submit]')])
+    expect(signedIn!.request().redirectedFrom()?.method()).toBe('POST')
+    expect(await page.textContent('[data-test=signed-in]')).toContain('Signed in as Grace')
+    expect(await page.textContent('[data-test=who]')).toContain('Grace')
+
     await page.goto(`${baseURL}/todos/new`)
     await page.fill('[name=title]', '   ')
     const [failed] = await Promise.all([page.waitForNavigation(), page.click('[data-test=todo-form] button[type=submit]')])
