@@ -1,4 +1,4 @@
-import { useRequestEvent, useRequestHeaders } from '#imports'
+import { tryUseNuxtApp, useRequestEvent, useRequestHeaders } from '#imports'
 import type { ActionCallOptions, ActionCallResult, ActionMethod, ActionPath, DefaultMethod } from './route-map'
 import type { ActionFetcher, CallOptions } from './internal/call-action'
 import { prepareCall, sendCall } from './internal/call-action'
@@ -9,13 +9,25 @@ import { nuxtFetch } from '#build/action-route-fetch.mjs'
 
 type RawFetch = ActionFetcher['raw']
 
+const warnedOutsideContext = new Set<string>()
+
 /**
  * During SSR, calls go through Nitro's in-app `$fetch` with the page
  * request's context (platform bindings, waitUntil) and only the page
  * headers that identify the user: never its content-type, content-length
- * or other headers about the page request's own body.
+ * or other headers about the page request's own body. A call made after an
+ * await, where Nuxt's context is gone (unless the app enables Nuxt's
+ * `experimental.asyncContext`), is still sent, without the page's headers,
+ * and development says so once per route.
  */
-function ssrFetcher(): ActionFetcher {
+function ssrFetcher(path: string): ActionFetcher {
+  if (!tryUseNuxtApp()) {
+    if (import.meta.dev && !warnedOutsideContext.has(path)) {
+      warnedOutsideContext.add(path)
+      console.warn('[action-route]', `$action('${path}') ran during SSR outside Nuxt's context (after an await), so it was sent without the page request's cookies and headers. Start it before the first await, or set \`experimental: { asyncContext: true }\` in nuxt.config so Nuxt keeps its context across awaits.`)
+    }
+    return nuxtFetch()
+  }
   const event = useRequestEvent()
   const pageHeaders = useRequestHeaders([...FORWARDED_REQUEST_HEADERS])
   const raw = nuxtFetch().raw as (...args: [string, Record<string, unknown>]) => ReturnType<RawFetch>
@@ -43,7 +55,7 @@ export function startAction(path: string, options: CallOptions): ReturnType<type
     if (hint) console.warn('[action-route]', hint)
   }
   // Nuxt's own $fetch, wherever this Nuxt keeps it (Nuxt 5's browser has no global one)
-  const fetcher = import.meta.server ? ssrFetcher() : nuxtFetch()
+  const fetcher = import.meta.server ? ssrFetcher(path) : nuxtFetch()
   const send = () => sendCall(fetcher, prepared)
   return options.after ? options.after.then(send, send) : send()
 }

@@ -1,0 +1,77 @@
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { join } from 'node:path'
+import { describe, expect, inject, it } from 'vitest'
+import { freePort } from '../helpers/built-app'
+
+const baseURL = inject('baseURL')
+const fixtureDir = inject('fixtureDir')
+
+/** The JSON the /client-ssr-sequence probe renders during SSR. */
+async function renderSequence(cookie: string) {
+  const html = await (await fetch(`${baseURL}/client-ssr-sequence`, { headers: { cookie } })).text()
+  const match = /data-test="client-ssr-sequence">([^<]*)</.exec(html)
+  if (!match) throw new Error(`no SSR sequence probe in the page:\n${html.slice(0, 2000)}`)
+  return JSON.parse(match[1]!.replace(/&quot;/g, '"').replace(/&#39;/g, '\'').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'))
+}
+
+describe('$action calls that wait for each other during SSR', () => {
+  it('each call after an await is made and rendered, with what the one before answered', async () => {
+    const probe = await renderSequence('session=in-sequence')
+    // the first starts before any await, with the page request's cookie
+    expect(probe.first).toEqual({ success: true, data: { session: 'in-sequence', client: null } })
+    expect(probe.second).toEqual({ success: true, data: { method: 'POST', input: { after: 'in-sequence' } } })
+    expect(probe.third).toEqual({ success: true, data: { method: 'PATCH', input: { after: 'POST' } } })
+  })
+})
+
+describe('a method or path the route files do not have', () => {
+  it('a method the route does not answer is METHOD_NOT_ALLOWED 405 naming the ones it does', async () => {
+    const probe = await renderSequence('')
+    expect(probe.wrongMethod).toEqual({
+      success: false,
+      error: { code: 'METHOD_NOT_ALLOWED', message: '/api/todos does not answer PUT: it answers GET, HEAD, POST', statusCode: 405 },
+    })
+  })
+
+  it('an unknown path still reaches the server, which answers no envelope: INVALID_RESPONSE (here the app page, 200)', async () => {
+    const probe = await renderSequence('')
+    expect(probe.unknownPath).toMatchObject({ success: false, error: { code: 'INVALID_RESPONSE' } })
+  })
+})
+
+// the log is read from a second server of the same build: workerd's logs are not this process's to read
+describe.skipIf(process.env.E2E_TARGET === 'workers')('a route file whose defineAction options are wrong', () => {
+  it('fails only its own route, and the production log names its file', async () => {
+    const port = await freePort()
+    const server = spawn(process.env.E2E_NODE || process.execPath, [join(fixtureDir, '.output/server/index.mjs')], {
+      cwd: fixtureDir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_ENV: 'production', NITRO_HOST: '127.0.0.1', NITRO_PORT: String(port) },
+    })
+    let log = ''
+    server.stdout!.on('data', (chunk: Buffer) => void (log += chunk))
+    server.stderr!.on('data', (chunk: Buffer) => void (log += chunk))
+    const url = `http://127.0.0.1:${port}`
+    try {
+      for (let attempt = 0; ; attempt++) {
+        const up = await fetch(`${url}/api/echo`).then(response => response.ok, () => false)
+        if (up) break
+        if (attempt > 100) throw new Error(`the second server did not start:\n${log}`)
+        await new Promise(resolve => setTimeout(resolve, 100))
+      }
+      const bad = await fetch(`${url}/api/bad-definition`)
+      expect(bad.status).toBe(500)
+      expect(await bad.json()).toEqual({ success: false, error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred', statusCode: 500 } })
+      const good = await fetch(`${url}/api/whoami`)
+      expect(good.status).toBe(200)
+      expect(await good.json()).toEqual({ success: true, data: { session: null, client: null } })
+      expect(log).toContain('server/api/bad-definition.get.ts: defineAction: `maxBodySize` must be a whole number of bytes (0 or more), got -1')
+      expect(log).not.toContain('before initialization')
+    }
+    finally {
+      server.kill()
+      await once(server, 'exit')
+    }
+  })
+})
