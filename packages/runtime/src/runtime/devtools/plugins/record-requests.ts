@@ -25,7 +25,15 @@ export default function recordActionRequests(nitroApp: NitroAppLike) {
       // h3 v1 caches the raw body on the request, so the action reads the same bytes
       readBody: async () => await readRawBody(event, false) ?? undefined,
     })
-    if (record) pending.set(event, record)
+    if (!record) return
+    pending.set(event, record)
+    // An answer sent from Nitro's error handler (Nuxt's "Page not found" 404 in an app with pages, an error
+    // thrown before a handler answered) runs neither beforeResponse nor afterResponse: it is finished when the
+    // response ends, with its status and no body. A record finished already ignores this.
+    event.node.res.once('finish', () => {
+      pending.get(event)?.finish(event.node.res.statusCode, null)
+      pending.delete(event)
+    })
   })
 
   nitroApp.hooks.hook('beforeResponse', (event, response) => {
