@@ -1,7 +1,7 @@
 import type { Nuxt } from '@nuxt/schema'
 import { relative } from 'pathe'
 
-const ROUTE_FILE = /\.(?:[cm]?[jt]s|[jt]sx)$/
+const ROUTE_FILE = /\.(?:m?[jt]s|[jt]sx)$/
 
 /** The part of a Rollup (or Rolldown) plugin this needs. */
 interface TransformPlugin {

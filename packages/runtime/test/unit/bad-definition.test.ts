@@ -52,7 +52,7 @@ describe('markRouteFiles', () => {
   })
 
   it('leaves every other file alone', () => {
-    for (const id of ['/app/server/utils/auth.ts', '/app/server/api/types.d.ts', '/app/server/api/data.json', '/app/server-other/api/x.ts', '/app/app.vue']) {
+    for (const id of ['/app/server/utils/auth.ts', '/app/server/api/types.d.ts', '/app/server/api/legacy.cjs', '/app/server/api/data.json', '/app/server-other/api/x.ts', '/app/app.vue']) {
       expect(plugin.transform('x', id), id).toBeUndefined()
     }
   })
