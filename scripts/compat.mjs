@@ -170,11 +170,8 @@ for (const target of targets) {
     env: { ...process.env, E2E_FIXTURE_DIR: fixtureApp, E2E_NODE: node, ACTION_ROUTE_MODULE: '@action-route/runtime' },
   }))
   await step(results, target, 'OpenAPI document (built with actionRoute.openapi, served, validated)', () => checkOpenApiDocument({ root, app: fixtureApp, node }))
-  const devtoolsFiles = ['dev-endpoints', 'devtools-tab', 'devtools-host', 'recorder-loop', 'base-url', 'panel-loop', 'create-action-endpoint']
-  await step(results, target, 'DevTools e2e (nuxi dev: endpoints, recorder, the create-action loop, base URL, the panel in Chromium and inside DevTools)', () => run('pnpm', ['exec', 'vitest', 'run', '--project', 'devtools-e2e', ...devtoolsFiles], {
-    cwd: root,
-    env: { ...process.env, E2E_DEV_APP_DIR: devApp, E2E_NODE: node },
-  }))
+  // before the DevTools suites, whose `nuxi dev` on the same copy, if a failing test left it running, holds the
+  // copy's dev lock (Nuxt 5's nuxi refuses a second dev server on one app)
   for (const mode of target.playground) {
     const project = mode === 'dev' ? 'playground-dev' : 'playground'
     const how = mode === 'dev' ? 'nuxi dev' : 'production build'
@@ -183,6 +180,11 @@ for (const target of targets) {
       env: { ...process.env, E2E_PLAYGROUND_DIR: devApp, E2E_NODE: node },
     }))
   }
+  const devtoolsFiles = ['dev-endpoints', 'devtools-tab', 'devtools-host', 'recorder-loop', 'base-url', 'panel-loop', 'create-action-endpoint']
+  await step(results, target, 'DevTools e2e (nuxi dev: endpoints, recorder, the create-action loop, base URL, the panel in Chromium and inside DevTools)', () => run('pnpm', ['exec', 'vitest', 'run', '--project', 'devtools-e2e', ...devtoolsFiles], {
+    cwd: root,
+    env: { ...process.env, E2E_DEV_APP_DIR: devApp, E2E_NODE: node },
+  }))
   if (target.nuxt.includes('nuxt-nightly')) {
     await step(results, target, 'no Nitro v2 layer, one h3, module share of the server output (gzip)', () => {
       const bytes = measureModuleShare(fixtureApp, node)

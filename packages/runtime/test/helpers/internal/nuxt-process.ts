@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { stripVTControlCharacters } from 'node:util'
 
 /**
  * The `nuxt` bin an app resolves: the nearest `node_modules/nuxt` from the app up.
@@ -17,7 +18,8 @@ export function findNuxtBin(appDir: string): string {
 }
 
 /**
- * Collects a child's stdout and stderr; the returned function reads what came so far.
+ * Collects a child's stdout and stderr; the returned function reads what came so far, without colour codes
+ * (a bundler's error frame is unreadable in a test report otherwise).
  * @example
  * const log = collectOutput(child)
  * throw new Error(log().slice(-4000))
@@ -29,7 +31,7 @@ export function collectOutput(child: ChildProcess): () => string {
   }
   child.stdout?.on('data', append)
   child.stderr?.on('data', append)
-  return () => log
+  return () => stripVTControlCharacters(log)
 }
 
 /**
