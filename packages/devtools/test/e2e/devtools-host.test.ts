@@ -93,6 +93,10 @@ describe('the panel inside Nuxt DevTools (3 on Nuxt 4, 4 on Nuxt 5)', () => {
     const devtools = page.frameLocator('iframe[src*="__nuxt_devtools__/client"]')
     await devtools.getByText('Get Started').click({ timeout: 90_000 })
     await devtools.locator('a[href*="custom-action-route"]').first().click({ timeout: 30_000 })
+    // the tab's icon is the module's own picture, served by the dev server: drawn offline too, no icon service asked
+    const icon = devtools.locator('a[href*="custom-action-route"] img').first()
+    expect(await icon.getAttribute('src')).toMatch(/\/__action-route\/client\/tab-icon\.svg$/)
+    await expect.poll(() => icon.evaluate(img => (img as HTMLImageElement).naturalWidth), { timeout: 15_000 }).toBeGreaterThan(0)
     const panel = await panelFrame()
     await expect.poll(() => panel.locator('.app').getAttribute('data-host'), { timeout: 30_000 }).toBe('devtools')
     await expect.poll(() => panel.locator('.app').getAttribute('class')).toContain('dark')
