@@ -24,7 +24,8 @@ const example = { title: 'x', done: false, count: 1, tags: ['a'], meta: { due: n
 
 function createAction(...args: string[]) {
   return execFileSync(process.execPath, [join(appDir, 'node_modules/@action-route/cli/bin/create-action.mjs'), ...args, '--cwd', appDir], {
-    env: { ...process.env, CI: 'true' },
+    // no port from the environment: the Next line then says nuxi dev's default, 3000
+    env: { ...process.env, CI: 'true', NUXT_PORT: '', NITRO_PORT: '', PORT: '' },
   }).toString()
 }
 
