@@ -26,13 +26,17 @@ export default async function setup(project: TestProject) {
     await writeFile(join(layerDir, 'nuxt.config.ts'), `export default ${JSON.stringify({ buildDir: join(layerDir, '.nuxt') }, null, 2)}\n`)
     layer = layerDir
   }
-  const app = await startNuxtDevApp(target.appDir, { node: target.node, layer, env: target.env })
+  const app = await startNuxtDevApp(target.appDir, { node: target.node, layer, env: target.env }).catch(async (error) => {
+    await target.removeData()
+    throw error
+  })
   const started = Date.now()
   try {
     await warmUpPages(app.baseURL, await staticPagePaths(target.appDir))
   }
   catch (error) {
     await app.close()
+    await target.removeData()
     throw new Error(`warming up the playground's pages under nuxi dev failed:\n${app.log().slice(-4000)}`, { cause: error })
   }
   console.log(`playground-dev: nuxi dev up, pages warmed up in ${Math.round((Date.now() - started) / 1000)} s`)

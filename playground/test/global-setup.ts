@@ -18,7 +18,10 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject) {
   const target = await playgroundTarget('build')
-  const app = await buildAndStartNuxtApp(target.appDir, target.node, '/', { env: target.env, serverCwd: target.dataDir })
+  const app = await buildAndStartNuxtApp(target.appDir, target.node, '/', { env: target.env, serverCwd: target.dataDir }).catch(async (error) => {
+    await target.removeData()
+    throw error
+  })
   project.provide('playgroundURL', app.baseURL)
   project.provide('playgroundMode', 'build')
   return async () => {
