@@ -151,7 +151,7 @@ export default defineNuxtModule<ModuleOptions>({
     // the OpenAPI document: in dev from the DevTools endpoint, in a build only when asked for (made at build time)
     setupOpenApi(nuxt, options.openapi, resolver.resolve('./runtime/openapi'), nitroMajor)
     // one line at `nuxi dev` and `nuxi build`: the action count and where the OpenAPI document is
-    setupStartupSummary(nuxt, options.openapi)
+    setupStartupSummary(nuxt, { openapi: options.openapi, devEndpoints: options.devtools?.enabled !== false })
 
     // dev only: the Actions tab in Nuxt DevTools, its endpoints under /__action-route/ and the request recorder
     if (nuxt.options.dev) setupActionRouteDevtools(nuxt, options.devtools, resolver.resolve('./runtime/devtools'), nitroMajor)

@@ -14,6 +14,8 @@ export interface StartupFacts {
   otherRoutes: number
   /** `nuxi dev` (the dev endpoint serves the document) or a build. */
   dev: boolean
+  /** In `nuxi dev`: whether the dev endpoints are on (`actionRoute.devtools.enabled` is not false); the document is one of them. */
+  devEndpoints?: boolean
   /** The app's `app.baseURL`. */
   baseURL: string
   /** Where the build wrote the document (relative to the app), and its route; undefined when no build document is made. */
@@ -29,7 +31,9 @@ export interface StartupFacts {
 export function renderStartupSummary(facts: StartupFacts): string {
   const count = `${facts.actions} action${facts.actions === 1 ? '' : 's'}${facts.otherRoutes ? ` (and ${facts.otherRoutes} other route${facts.otherRoutes === 1 ? '' : 's'})` : ''}`
   const openapi = facts.dev
-    ? `OpenAPI document: ${joinURL(facts.baseURL, '/__action-route/api/openapi.json')} (dev only)`
+    ? facts.devEndpoints === false
+      ? 'OpenAPI document: none in dev (actionRoute.devtools.enabled is false)'
+      : `OpenAPI document: ${joinURL(facts.baseURL, '/__action-route/api/openapi.json')} (dev only)`
     : facts.openapi
       ? `OpenAPI document: ${facts.openapi.file}, served at ${joinURL(facts.baseURL, facts.openapi.route)}`
       : 'OpenAPI document: none (set actionRoute.openapi to publish one)'
@@ -57,13 +61,21 @@ export interface SummaryLogger {
   info: (message: string) => void
 }
 
+/** What the module was given that the line reports on. */
+export interface StartupSummaryOptions {
+  /** `actionRoute.openapi`. */
+  openapi: OpenApiModuleOptions | false | undefined
+  /** False when `actionRoute.devtools.enabled` is false: `nuxi dev` then serves no document. Default true. */
+  devEndpoints?: boolean
+}
+
 /**
  * Prints the start-up line once per start: in `nuxi dev` when Nitro is set up (a file edit or HMR prints nothing),
  * in a build when the server is compiled, so the document it names has been written.
  * @example
- * setupStartupSummary(nuxt, options.openapi)
+ * setupStartupSummary(nuxt, { openapi: options.openapi, devEndpoints: options.devtools?.enabled !== false })
  */
-export function setupStartupSummary(nuxt: Nuxt, openapi: OpenApiModuleOptions | false | undefined, logger: SummaryLogger = useLogger('action-route')): void {
+export function setupStartupSummary(nuxt: Nuxt, { openapi, devEndpoints = true }: StartupSummaryOptions, logger: SummaryLogger = useLogger('action-route')): void {
   const hook = nuxt.hook as unknown as (name: 'nitro:init', run: (nitro: NitroForSummary) => void) => void
   hook('nitro:init', (nitro) => {
     let printed = false
@@ -74,6 +86,7 @@ export function setupStartupSummary(nuxt: Nuxt, openapi: OpenApiModuleOptions | 
       logger.info(renderStartupSummary({
         ...await countActionRoutes(nitro.options.scanDirs ?? [], nitro.options.apiBaseURL || '/api'),
         dev: nuxt.options.dev,
+        devEndpoints,
         baseURL: nuxt.options.app.baseURL || '/',
         ...(published && { openapi: { file: relative(nuxt.options.rootDir, join(nitro.options.output.publicDir, published)), route: published } }),
       }))

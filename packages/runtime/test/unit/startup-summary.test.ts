@@ -47,11 +47,12 @@ describe('the start-up line', () => {
     expect(renderStartupSummary({ actions: 12, otherRoutes: 2, dev: false, baseURL: '/app/', openapi: { file: '.output/public/openapi.json', route: '/openapi.json' } }))
       .toBe('12 actions (and 2 other routes). OpenAPI document: .output/public/openapi.json, served at /app/openapi.json')
     expect(renderStartupSummary({ actions: 0, otherRoutes: 1, dev: false, baseURL: '/' })).toBe('0 actions (and 1 other route). OpenAPI document: none (set actionRoute.openapi to publish one)')
+    expect(renderStartupSummary({ actions: 2, otherRoutes: 0, dev: true, devEndpoints: false, baseURL: '/' })).toBe('2 actions. OpenAPI document: none in dev (actionRoute.devtools.enabled is false)')
   })
 
   it('prints once in nuxi dev, when Nitro is set up, and not again when it rebuilds', async () => {
     const { nuxt, nitro, lines, logger, call, hooks, nitroHooks } = fakeNuxt(true)
-    setupStartupSummary(nuxt, undefined, logger)
+    setupStartupSummary(nuxt, { openapi: undefined }, logger)
     await call(hooks, 'nitro:init', nitro)
     await new Promise(resolve => setTimeout(resolve, 50))
     for (let rebuild = 0; rebuild < 3; rebuild++) await call(nitroHooks, 'compiled', nitro)
@@ -60,7 +61,7 @@ describe('the start-up line', () => {
 
   it('prints once in a build, when the server is compiled, naming the document file and its route', async () => {
     const { nuxt, nitro, lines, logger, call, hooks, nitroHooks } = fakeNuxt(false)
-    setupStartupSummary(nuxt, { route: '/api-docs.json' }, logger)
+    setupStartupSummary(nuxt, { openapi: { route: '/api-docs.json' } }, logger)
     await call(hooks, 'nitro:init', nitro)
     expect(lines).toEqual([])
     await call(nitroHooks, 'compiled', { options: {} })
