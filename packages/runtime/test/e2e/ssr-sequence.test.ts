@@ -23,6 +23,13 @@ describe('$action calls that wait for each other during SSR', () => {
     expect(probe.second).toEqual({ success: true, data: { method: 'POST', input: { after: 'in-sequence' } } })
     expect(probe.third).toEqual({ success: true, data: { method: 'PATCH', input: { after: 'POST' } } })
   })
+
+  it('a call after an await, where Nuxt\'s context is gone, goes without the page\'s cookie, never with another page request\'s', async () => {
+    const [alice, bob] = await Promise.all([renderSequence('session=alice'), renderSequence('session=bob')])
+    // the fixture leaves Nuxt's experimental.asyncContext off, as Nuxt does
+    expect(alice.later).toEqual({ success: true, data: { session: null, client: null } })
+    expect(bob.later).toEqual({ success: true, data: { session: null, client: null } })
+  })
 })
 
 describe('a method or path the route files do not have', () => {
