@@ -55,17 +55,28 @@ describe('the playground app in Chromium', () => {
     await context.close()
   })
 
-  it('shows a member the admin page\'s refusal, and an admin the counts', async () => {
+  it('shows a member the admin page\'s refusal, and an admin the counts and everyone\'s todos, which they may delete', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
     await context.request.post(`${baseURL}/api/session`, { data: { name: 'Grace', password: passwords.Grace } })
     await page.goto(`${baseURL}/admin`)
     expect(await page.getAttribute('[data-test=admin-error]', 'data-code')).toBe('FORBIDDEN')
     expect(await page.locator('nav a[href="/admin"]').count()).toBe(0)
+    const title = `Grace's, for the admin ${Date.now()}`
+    expect((await context.request.post(`${baseURL}/api/todos`, { data: { title } })).status()).toBe(201)
+
     await context.request.post(`${baseURL}/api/session`, { data: { name: 'Ada', password: passwords.Ada } })
     await page.goto(`${baseURL}/admin`)
+    await page.waitForFunction(hydrated)
     expect(await page.textContent('[data-test=stats]')).toContain('Users')
     expect(await page.locator('nav a[href="/admin"]').count()).toBe(1)
+    // an admin deletes anyone's todo; the list and the counts come back with the answer
+    const row = page.locator(`[data-test=all-todos] li:has-text("${title}")`)
+    expect(await row.textContent()).toContain('Grace')
+    const count = Number(await page.textContent('[data-test=todo-count]'))
+    await row.locator('button').click()
+    await row.waitFor({ state: 'detached' })
+    await page.waitForFunction(expected => document.querySelector('[data-test=todo-count]')?.textContent?.trim() === String(expected), count - 1)
     await context.close()
   })
 })

@@ -91,6 +91,10 @@ describe('playground', () => {
     const denied = await call('/api/admin/stats', { cookie: await signIn(baseURL, 'Grace') })
     expect(denied.status).toBe(403)
     expect(denied.body.error).toEqual({ code: 'FORBIDDEN', message: 'This needs the admin role', statusCode: 403 })
+    expect((await call('/api/admin/todos', { token: 'grace-token' })).status).toBe(403)
+    const everyone = (await call('/api/admin/todos', { cookie })).body.data
+    expect(everyone).toEqual(expect.arrayContaining([expect.objectContaining({ id: 1, title: 'Try the playground', owner: 'Ada', createdAt: expect.stringMatching(isoDate) })]))
+    expect(everyone[0]).not.toHaveProperty('ownerId')
   })
 
   it('an admin may delete anyone\'s todo, a member only their own', async () => {
