@@ -2,6 +2,7 @@ import type { Nuxt } from '@nuxt/schema'
 import { relative } from 'pathe'
 
 const ROUTE_FILE = /\.(?:m?[jt]s|[jt]sx)$/
+const MARK = 'import { enterRouteFile as __actionRouteFile }'
 
 /** The part of a Rollup (or Rolldown) plugin this needs. */
 interface TransformPlugin {
@@ -26,7 +27,9 @@ export function markRouteFiles(serverDirs: string[], rootDir: string, markerModu
     transform(code, id) {
       const file = id.split('?')[0]!
       if (!ROUTE_FILE.test(file) || file.endsWith('.d.ts') || !folders.some(folder => file.startsWith(folder))) return undefined
-      const before = `import { enterRouteFile as __actionRouteFile } from ${JSON.stringify(markerModule)};__actionRouteFile(${JSON.stringify(relative(rootDir, file))});`
+      // Nitro 3 hands its Rolldown build the plugins of rollupConfig and rolldownConfig both: mark a file once
+      if (code.startsWith(MARK)) return undefined
+      const before = `${MARK} from ${JSON.stringify(markerModule)};__actionRouteFile(${JSON.stringify(relative(rootDir, file))});`
       return { code: `${before}${code}\n;__actionRouteFile(undefined);\n`, map: null }
     },
   }

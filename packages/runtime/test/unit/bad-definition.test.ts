@@ -51,6 +51,11 @@ describe('markRouteFiles', () => {
     expect(plugin.transform('x', '/app/server/routes/feed.xml.get.ts')).toBeDefined()
   })
 
+  it('marks a file once when the bundler runs the plugin twice (Nitro 3 passes rollupConfig and rolldownConfig plugins both)', () => {
+    const once = plugin.transform('export default 1\n', '/app/server/api/todos.get.ts')!
+    expect(plugin.transform(once.code, '/app/server/api/todos.get.ts')).toBeUndefined()
+  })
+
   it('leaves every other file alone', () => {
     for (const id of ['/app/server/utils/auth.ts', '/app/server/api/types.d.ts', '/app/server/api/legacy.cjs', '/app/server/api/data.json', '/app/server-other/api/x.ts', '/app/app.vue']) {
       expect(plugin.transform('x', id), id).toBeUndefined()
