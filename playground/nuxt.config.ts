@@ -1,9 +1,9 @@
+// #region nuxt-config
 import { fileURLToPath } from 'node:url'
 
-// #region nuxt-config
 export default defineNuxtConfig({
-  // the module's source, so `pnpm dev` needs no build step; an app uses '@action-route/runtime'
-  modules: ['../packages/runtime/src/module', 'nuxt-auth-utils'],
+  // in your app: modules: ['@action-route/runtime', 'nuxt-auth-utils'],
+  modules: ['../packages/runtime/src/module', 'nuxt-auth-utils'], // the module's source: `pnpm dev` needs no build
   devtools: { enabled: true },
   runtimeConfig: {
     // the SQLite file and the uploads live here; NUXT_DATA_DIR (or PLAYGROUND_DATA_DIR) moves them at run time
