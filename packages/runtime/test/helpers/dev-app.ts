@@ -44,11 +44,13 @@ export async function startNuxtDevApp(appDir: string, options: DevAppOptions = {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`nuxi dev of ${appDir} exited (${child.exitCode}):\n${log().slice(-4000)}`)
     const response = await fetch(`${baseURL}${options.probePath ?? '/'}`).catch(() => undefined)
-    await response?.arrayBuffer()
+    const body = await response?.text()
     if (response && response.status < 500) return app
     if (Date.now() > deadline) {
       await app.close()
-      throw new Error(`nuxi dev of ${appDir} did not answer ${options.probePath ?? '/'} within ${timeout} ms (last status ${response?.status ?? 'none'}):\n${log().slice(-4000)}`)
+      // a 500 page says why (nuxi prints nothing about it): its text, without the markup
+      const answer = body ? `\nlast answer: ${body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').slice(0, 2000)}` : ''
+      throw new Error(`nuxi dev of ${appDir} did not answer ${options.probePath ?? '/'} within ${timeout} ms (last status ${response?.status ?? 'none'}):\n${log().slice(-4000)}${answer}`)
     }
     await new Promise(done => setTimeout(done, 500))
   }
