@@ -50,6 +50,19 @@ function copyApp(source, destination, overlay) {
   if (overlay) cpSync(join(root, overlay), destination, { recursive: true })
 }
 
+/** Takes modules out of the `modules: [...]` line of a nuxt.config's text (not its comments), each of which must be there. */
+function dropModules(configFile, config, names) {
+  const line = /^(\s*modules:\s*\[)([^\]\n]*)\]/m
+  const found = line.exec(config)
+  if (!names.length) return config
+  if (!found) throw new Error(`${configFile} has no 'modules: [...]' line to drop ${names.join(', ')} from`)
+  const entries = found[2].split(',').map(entry => entry.trim()).filter(Boolean)
+  const kept = entries.filter(entry => !names.includes(entry.replace(/^(['"])(.*)\1$/, '$2')))
+  const missing = names.filter(name => !entries.some(entry => entry.replace(/^(['"])(.*)\1$/, '$2') === name))
+  if (missing.length) throw new Error(`${configFile} does not load ${missing.join(', ')} in its 'modules: [...]' line`)
+  return config.replace(line, `${found[1]}${kept.join(', ')}]`)
+}
+
 /**
  * Installs an app's dependencies with the target's package manager, as a new user would, on the target's Node:
  * the package manager and the install scripts run on it (first in PATH), and a native addon compiles against its
@@ -157,7 +170,8 @@ for (const target of targets) {
     const config = readFileSync(configFile, 'utf8')
     const moduleSource = /(['"])\.\.\/packages\/runtime\/src\/module\1/
     if (!moduleSource.test(config)) throw new Error(`${configFile} does not load '../packages/runtime/src/module'`)
-    writeFileSync(configFile, config.replace(moduleSource, '\'@action-route/runtime\''))
+    writeFileSync(configFile, dropModules(configFile, config.replace(moduleSource, '\'@action-route/runtime\''), target.dropModules ?? []))
+    if (target.playgroundOverlay) cpSync(join(root, target.playgroundOverlay), devApp, { recursive: true })
     install(devApp, target, node, tarballs, ['@action-route/runtime'], { ...schemaLibraries, ...playgroundDependencies })
     installed = JSON.parse(readFileSync(join(fixtureApp, 'node_modules/nuxt/package.json'), 'utf8')).version
     console.log(`\n== ${target.name}: Nuxt ${installed} on Node ${nodeVersion} ==`)
