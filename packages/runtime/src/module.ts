@@ -1,6 +1,7 @@
 import { addImports, addNitroPlugin, addServerHandler, addServerImports, createResolver, defineNuxtModule } from './internal/nuxt-kit'
 import { defu } from 'defu'
 import { answerHeadLikeGet } from './head-routes'
+import { setupMethodGuards } from './method-guards'
 import type { NitroLike } from './head-routes'
 import { setupRouteMap } from './routes/setup-route-map'
 import { setupSingleFlightRoutes } from './routes/single-flight-routes'
@@ -147,6 +148,9 @@ export default defineNuxtModule<ModuleOptions>({
     hook('nitro:init', nitro => answerHeadLikeGet(nitro, () => {
       if (nuxt.options.dev) void routeMap.refresh()
     }))
+    // a method a route's files do not answer: METHOD_NOT_ALLOWED 405 and `Allow`, not the page renderer's answer
+    // (Nitro 2 only: Nitro 3's router is not verified yet)
+    if (nitroMajor === 2) setupMethodGuards(nuxt, resolver.resolve('./runtime/server/method-guard/nitro2'))
 
     // the OpenAPI document: in dev from the DevTools endpoint, in a build only when asked for (made at build time)
     setupOpenApi(nuxt, options.openapi, resolver.resolve('./runtime/openapi'), nitroMajor)

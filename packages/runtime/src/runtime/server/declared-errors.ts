@@ -31,6 +31,7 @@ export type RuntimeErrorCode
     | 'PAYLOAD_TOO_LARGE'
     | 'UNSUPPORTED_MEDIA_TYPE'
     | 'CROSS_ORIGIN_REQUEST'
+    | 'METHOD_NOT_ALLOWED'
     | 'INTERNAL_ERROR'
     | 'SERVER_ERROR'
 

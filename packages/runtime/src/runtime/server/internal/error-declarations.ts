@@ -14,6 +14,7 @@ export const RUNTIME_ERROR_CODES = Object.freeze([
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'CROSS_ORIGIN_REQUEST',
+  'METHOD_NOT_ALLOWED',
   'INTERNAL_ERROR',
   'SERVER_ERROR',
 ] as const satisfies readonly RuntimeErrorCode[])

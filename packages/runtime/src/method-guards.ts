@@ -1,0 +1,76 @@
+import type { Nuxt } from '@nuxt/schema'
+import { addServerHandler } from './internal/nuxt-kit'
+
+/** The virtual module that holds every route pattern of the server and the methods of those that answer only some. */
+export const ALLOWED_METHODS_MODULE = '#action-route/allowed-methods'
+
+/** A route Nitro scanned from `server/api/` and `server/routes/`, or a handler a module added. */
+export interface RouteHandlerEntry {
+  route?: string
+  method?: string
+  middleware?: boolean
+  /** Where Nitro serves it (`'dev'`, `'prod'`, `'prerender'`, a preset); unset, everywhere. */
+  env?: string | string[]
+}
+
+/** A route pattern and the methods it answers, upper case, or `null` when a handler of it takes every method. */
+export type AllowedMethods = [pattern: string, methods: string[] | null]
+
+/** The part of the Nitro instance this file reads. */
+interface NitroWithHandlers {
+  scannedHandlers: RouteHandlerEntry[]
+  options: { handlers?: RouteHandlerEntry[], dev?: boolean, preset?: string }
+}
+
+/**
+ * Every route pattern the server routes, each with the methods its handlers
+ * answer (HEAD is there wherever GET is, since the module adds HEAD twins),
+ * or `null` when one of its handlers has no method. Every pattern is listed,
+ * so the server matches a URL against the same patterns as Nitro's router
+ * does. A handler with an `env` counts only where one of its environments is
+ * in `servedIn`, as Nitro's router leaves the others out.
+ * @example
+ * allowedMethodsOf([{ route: '/api/todos', method: 'get' }, { route: '/api/todos', method: 'head' }, { route: '/**' }])
+ * // [['/**', null], ['/api/todos', ['GET', 'HEAD']]]
+ */
+export function allowedMethodsOf(handlers: readonly RouteHandlerEntry[], servedIn: ReadonlySet<string> = new Set()): AllowedMethods[] {
+  const methods = new Map<string, Set<string> | null>()
+  for (const { route, method, middleware, env } of handlers) {
+    if (middleware || !route) continue
+    if (env !== undefined && ![env].flat().some(name => servedIn.has(name))) continue
+    const known = methods.get(route)
+    if (method === undefined) methods.set(route, null)
+    else if (known !== null) methods.set(route, (known ?? new Set()).add(method.toUpperCase()))
+  }
+  for (const known of methods.values()) {
+    if (known?.has('GET')) known.add('HEAD')
+  }
+  return [...methods].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)
+    .map(([route, known]) => [route, known ? [...known].sort() : null])
+}
+
+/**
+ * Answers a method a route's files do not answer with METHOD_NOT_ALLOWED
+ * (405) and an `Allow` header, and OPTIONS with 204 and `Allow`, where the
+ * host's router would hand the request to a less specific route (the page
+ * renderer). The patterns reach the middleware `handler` through the virtual
+ * module `#action-route/allowed-methods`, written each time the server is
+ * bundled (so `nuxi dev` follows added files).
+ * @example
+ * setupMethodGuards(nuxt, resolver.resolve('./runtime/server/method-guard'))
+ */
+export function setupMethodGuards(nuxt: Nuxt, handler: string): void {
+  let handlers: () => readonly RouteHandlerEntry[] = () => []
+  let servedIn: ReadonlySet<string> = new Set()
+  // typed by Nuxt's Nitro package, not by @nuxt/schema
+  const hook = nuxt.hook as unknown as (name: 'nitro:init', run: (nitro: NitroWithHandlers) => void) => void
+  hook('nitro:init', (nitro) => {
+    handlers = () => [...nitro.scannedHandlers, ...nitro.options.handlers ?? []]
+    servedIn = new Set([nitro.options.dev ? 'dev' : 'prod', ...nitro.options.preset ? [nitro.options.preset] : []])
+  })
+  const options = nuxt.options as { nitro?: { virtual?: Record<string, string | (() => string)> } }
+  const nitroOptions = options.nitro ||= {}
+  nitroOptions.virtual ||= {}
+  nitroOptions.virtual[ALLOWED_METHODS_MODULE] = () => `export default ${JSON.stringify(allowedMethodsOf(handlers(), servedIn))}\n`
+  addServerHandler({ middleware: true, handler })
+}
