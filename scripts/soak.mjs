@@ -30,7 +30,7 @@ const connections = Number(args.connections)
 
 const json = { 'content-type': 'application/json' }
 const ada = { authorization: 'Bearer ada-token' }
-// read-only or rejected requests, so the in-memory store does not grow and RSS shows leaks only
+// read-only or rejected requests, so the database does not grow and RSS shows leaks only
 const mix = [
   { method: 'GET', path: '/api/todos?page=1', headers: ada, expect: 200 },
   { method: 'GET', path: '/api/todos?page=0', headers: ada, expect: 422 },
@@ -105,15 +105,19 @@ if (devHome) {
   mkdirSync(join(devHome, '.nuxt/devtools'), { recursive: true })
   writeFileSync(join(devHome, '.nuxt/devtools/dev-auth-token.txt'), devToken)
 }
+// the playground's SQLite file and uploads go to a folder of this run's own; a production build reads the session
+// password when it starts (the reference app has no stand-in for it outside development)
+const dataDir = mkdtempSync(join(tmpdir(), 'action-route-soak-data-'))
+const appEnv = { PLAYGROUND_DATA_DIR: dataDir, NUXT_SESSION_PASSWORD: process.env.NUXT_SESSION_PASSWORD || 'soak-run-session-password-0123456789abcdef' }
 const server = args.dev
   ? spawn(process.execPath, [nuxtBin, 'dev', playground, '--port', String(port), '--host', '127.0.0.1'], {
       stdio: 'inherit',
       detached: true,
-      env: { ...process.env, HOME: devHome, XDG_CONFIG_HOME: '', ACTION_ROUTE_DEVTOOLS: args['no-recorder'] ? 'off' : 'on' },
+      env: { ...process.env, ...appEnv, HOME: devHome, XDG_CONFIG_HOME: '', ACTION_ROUTE_DEVTOOLS: args['no-recorder'] ? 'off' : 'on' },
     })
   : spawn(process.execPath, [join(playground, '.output/server/index.mjs')], {
       stdio: 'inherit',
-      env: { ...process.env, NITRO_PORT: String(port), NITRO_HOST: '127.0.0.1', NODE_ENV: 'production' },
+      env: { ...process.env, ...appEnv, NITRO_PORT: String(port), NITRO_HOST: '127.0.0.1', NODE_ENV: 'production' },
     })
 const url = `http://127.0.0.1:${port}`
 for (let tries = 0; ; tries++) {
@@ -154,7 +158,7 @@ try {
     args.dev
       ? `Server: \`nuxi dev playground\` (Nitro in a worker of the dev server), DevTools recorder ${args['no-recorder'] ? 'off' : 'on'}; RSS is the sum over the dev process tree.`
       : `Server: the playground's production build (\`.output/server/index.mjs\`) on 127.0.0.1; load: autocannon in a separate process.`,
-    `Mix: ${mix.length} requests in turn (success, 401, 403, 415, 400, 422), none of which grows the playground's in-memory store.`,
+    `Mix: ${mix.length} requests in turn (success, 401, 403, 415, 400, 422), none of which grows the playground's database.`,
     '',
     '| run | requests | not an envelope | unexpected status | errors | p50 ms | p99 ms | req/s |',
     '|---|---|---|---|---|---|---|---|',
@@ -175,4 +179,5 @@ finally {
   if (args.dev) process.kill(-server.pid, 'SIGTERM')
   else server.kill()
   if (devHome) rmSync(devHome, { recursive: true, force: true })
+  rmSync(dataDir, { recursive: true, force: true })
 }
