@@ -31,9 +31,12 @@ export interface RunningNuxt {
   close: () => Promise<void>
 }
 
-/** Runs a nuxi command on the playground with the isolating layer, collecting its output. */
+/**
+ * Runs a nuxi command on the playground with the isolating layer, collecting its output. The process leads a
+ * process group of its own, so stopping it ends what it started too (a bundler's workers).
+ */
 export function runNuxi(args: string[], env: Record<string, string> = {}): { child: ChildProcess, log: () => string } {
-  const child = spawn(node, [nuxtBin, ...args], { cwd: packedApp ?? repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } })
+  const child = spawn(node, [nuxtBin, ...args], { cwd: packedApp ?? repoRoot, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env }, detached: true })
   let output = ''
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk))
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk))
@@ -78,23 +81,42 @@ export async function createDevtoolsHome(): Promise<DevtoolsHome> {
   }
 }
 
+/** How long `startNuxtDev` waits for the server. */
+export interface NuxtDevOptions {
+  /** In ms (default 240 s: a cold Vite start on a busy 2-core machine). */
+  timeout?: number
+}
+
 /**
  * Starts `nuxi dev` on the playground on a free port, with HOME in a temporary
  * folder that holds a fresh DevTools token file (so the test owns the token and
  * the real home is left alone), and waits until the action registry answers.
+ * A start that fails ends the process and what it started, and says its pid: an orphan `nuxi dev` would
+ * keep holding Nuxt 5's dev lock and fail every later start.
+ * @example
+ * const app = await startNuxtDev()
+ * await fetch(`${app.baseURL}/__action-route/api/routes`, { headers: app.authHeaders })
+ * await app.close()
  */
-export async function startNuxtDev(): Promise<RunningNuxtDev> {
+export async function startNuxtDev(options: NuxtDevOptions = {}): Promise<RunningNuxtDev> {
   const home = await createDevtoolsHome()
   const { token, authHeaders } = home
   const port = await freePort()
   const app = packedApp ? [packedApp] : [playgroundDir, '--extends', isolatedLayer]
   const { child, log } = runNuxi(['dev', ...app, '--port', String(port), '--host', '127.0.0.1', '--no-fork'], home.env)
   const baseURL = `http://127.0.0.1:${port}`
-  await waitFor(async () => {
-    if (child.exitCode !== null) throw new Error(`nuxi dev exited:\n${log()}`)
-    const response = await fetch(`${baseURL}/__action-route/api/routes`, { headers: authHeaders }).catch(() => undefined)
-    return response?.ok === true
-  }, 240_000, log)
+  try {
+    await waitFor(async () => {
+      if (child.exitCode !== null) throw new Error(`nuxi dev exited:\n${log()}`)
+      const response = await fetch(`${baseURL}/__action-route/api/routes`, { headers: authHeaders }).catch(() => undefined)
+      return response?.ok === true
+    }, options.timeout ?? 240_000, log)
+  }
+  catch (error) {
+    await stop(child)
+    await home.remove()
+    throw new Error(`nuxi dev (pid ${child.pid}, now stopped) did not start: ${(error as Error).message}`, { cause: error })
+  }
   return {
     baseURL,
     log,
@@ -129,9 +151,22 @@ export async function waitFor(check: () => Promise<boolean>, timeout: number, lo
   throw new Error(`timed out after ${timeout} ms:\n${log().slice(-4000)}`)
 }
 
+/** Ends a process and, when it leads one (`runNuxi`'s), its group: SIGTERM (nuxi then lets go of its dev lock), SIGKILL after 5 s. */
 async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return
-  child.kill('SIGTERM')
-  await Promise.race([once(child, 'exit'), new Promise(done => setTimeout(done, 5000))])
-  if (child.exitCode === null) child.kill('SIGKILL')
+  const exited = child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : once(child, 'exit')
+  signalGroup(child, 'SIGTERM')
+  await Promise.race([exited, new Promise(done => setTimeout(done, 5000))])
+  // what the process started may outlive it: the group gets SIGKILL either way
+  signalGroup(child, 'SIGKILL')
+  await exited
+}
+
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-child.pid!, signal)
+  }
+  catch {
+    // not a group leader (startBuiltServer's), or the group is gone already
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+  }
 }
