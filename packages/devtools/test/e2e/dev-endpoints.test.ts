@@ -49,6 +49,7 @@ async function records(): Promise<RequestRecord[]> {
   return response.json() as Promise<RequestRecord[]>
 }
 
+// a sign-in attempt with no password: refused (422), and recorded like any call
 async function signIn(name: string) {
   await fetch(`${app.baseURL}/api/session`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name }) })
 }
@@ -93,13 +94,14 @@ describe('the dev-only endpoints in nuxi dev', () => {
 
   it('answers a POST and a DELETE with a Content-Length while recording them, the action reading the whole body', async () => {
     // Nuxt 5's dev server hung on these when the recorder left the body half-read: each call must answer in time
-    const body = JSON.stringify({ name: 'Ada' })
+    // the playground's sign-in takes a seeded account's name and password
+    const body = JSON.stringify({ name: 'Ada', password: 'lovelace' })
     const response = await fetch(`${app.baseURL}/api/session?probe=content-length`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(body.length) }, body, signal: AbortSignal.timeout(10_000) })
     expect(response.status).toBe(200)
     const envelope = await response.json() as { success: boolean }
-    expect(envelope).toMatchObject({ success: true, data: { name: 'Ada' } })
+    expect(envelope).toEqual({ success: true, data: { name: 'Ada', role: 'admin' } })
     const recorded = (await records()).findLast(entry => entry.url === '/api/session?probe=content-length')
-    expect(recorded?.input).toEqual({ name: 'Ada' })
+    expect(recorded?.input).toEqual({ name: 'Ada', password: '[redacted]' })
     expect(recorded?.status).toBe(response.status)
     expect(recorded?.envelope).toEqual(envelope)
     const deleted = await fetch(`${app.baseURL}/api/session`, { method: 'DELETE', headers: { 'content-type': 'application/json' }, body: '{}', signal: AbortSignal.timeout(10_000) })
