@@ -129,10 +129,14 @@ export async function startNuxtDev(options: NuxtDevOptions = {}): Promise<Runnin
   }
 }
 
-/** Starts a built app's server (`.output/server/index.mjs`) on a free port. */
-export async function startBuiltServer(entry: string): Promise<RunningNuxt> {
+/**
+ * Starts a built app's server (`.output/server/index.mjs`) on a free port, with more environment in `env`.
+ * @example
+ * const app = await startBuiltServer(join(outputDir, 'server/index.mjs'), { NUXT_SESSION_PASSWORD: password })
+ */
+export async function startBuiltServer(entry: string, env: Record<string, string> = {}): Promise<RunningNuxt> {
   const port = await freePort()
-  const child = spawn(node, [entry], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NITRO_HOST: '127.0.0.1', NITRO_PORT: String(port), NODE_ENV: 'production' } })
+  const child = spawn(node, [entry], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env, NITRO_HOST: '127.0.0.1', NITRO_PORT: String(port), NODE_ENV: 'production' } })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk))

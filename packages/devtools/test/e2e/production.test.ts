@@ -1,4 +1,5 @@
-import { readdir, readFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isolatedLayer, playgroundDir, runNuxi, startBuiltServer } from './dev-server'
@@ -6,15 +7,22 @@ import type { RunningNuxt } from './dev-server'
 
 const outputDir = join(isolatedLayer, '.output')
 let app: RunningNuxt
+let dataDir: string
 
 beforeAll(async () => {
   const { child, log } = runNuxi(['build', playgroundDir, '--extends', isolatedLayer], { NODE_ENV: 'production' })
   const code = await new Promise(done => child.on('exit', done))
   if (code !== 0) throw new Error(`nuxi build failed:\n${log().slice(-4000)}`)
-  app = await startBuiltServer(join(outputDir, 'server/index.mjs'))
+  // the playground's built server seals sessions with a password of its own (nuxt-auth-utils makes one only in
+  // nuxi dev; without it every signed-in check answers 500) and keeps its SQLite file out of the playground
+  dataDir = await mkdtemp(join(tmpdir(), 'action-route-production-'))
+  app = await startBuiltServer(join(outputDir, 'server/index.mjs'), { NUXT_SESSION_PASSWORD: 'production-e2e-session-password-0123456789', PLAYGROUND_DATA_DIR: dataDir })
 })
 
-afterAll(() => app?.close())
+afterAll(async () => {
+  await app?.close()
+  if (dataDir) await rm(dataDir, { recursive: true, force: true })
+})
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true })
