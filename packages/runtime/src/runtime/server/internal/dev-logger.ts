@@ -21,13 +21,14 @@ function developmentByEnvironment(): boolean {
  * Nitro replaces `import.meta.dev` with `false` in a production build, so the
  * bundler drops every development message from the server it builds.
  */
-const BUILT_FOR_DEVELOPMENT: boolean | undefined = (import.meta as BuildMeta).dev
+export const BUILT_FOR_DEVELOPMENT: boolean | undefined = (import.meta as BuildMeta).dev
 
 /**
  * Whether this is development, for a check whose only use is a development
- * log (it is skipped in production, and a Nitro production build drops it).
+ * log. Ask `BUILT_FOR_DEVELOPMENT` first, so that a production build sees a
+ * constant and drops the check (Rolldown does not look through this call).
  * @example
- * if (inDevelopment()) logInDevelopment('warn', describe(data))
+ * if (BUILT_FOR_DEVELOPMENT ?? inDevelopment()) logInDevelopment('warn', describe(data))
  */
 export function inDevelopment(): boolean {
   return BUILT_FOR_DEVELOPMENT ?? developmentByEnvironment()
@@ -45,7 +46,8 @@ export function inDevelopment(): boolean {
  * logInDevelopment('warn', () => `${code} is not declared`)
  */
 export function logInDevelopment(level: 'warn' | 'error', message: string | (() => string), detail?: unknown): void {
-  if (!inDevelopment()) return
+  // the constant first: a production build folds it and drops every message (Rolldown does not look through a call)
+  if (!(BUILT_FOR_DEVELOPMENT ?? developmentByEnvironment())) return
   if (typeof message === 'function') message = message()
   if (detail === undefined) console[level]('[action-route]', message)
   else console[level]('[action-route]', message, detail)

@@ -1,7 +1,7 @@
 import type { ActionErrorData } from '../types'
 import type { ActionHost } from '../internal/action-host'
 import { INTERNAL_ERROR, toErrorEnvelope } from '../internal/to-error-envelope'
-import { inDevelopment, logInDevelopment } from '../internal/dev-logger'
+import { BUILT_FOR_DEVELOPMENT, inDevelopment, logInDevelopment } from '../internal/dev-logger'
 import { describeUnfaithfulData } from '../internal/unfaithful-json'
 import { invalidErrorField } from '../internal/sendable-error'
 import { withSingleFlight } from '../internal/single-flight-switch'
@@ -30,7 +30,7 @@ function isSuccessStatusWithBody(status: number): boolean {
 export function respondWithData<TEvent>(event: TEvent, host: ActionHost<TEvent>, data: unknown): unknown {
   traceOf(event, host)?.step('respond')
   // development: what JSON would not carry as it is (a BigInt, a Map...), named by route and path
-  const unfaithful = inDevelopment() ? describeUnfaithfulData(host.method(event), host.path(event), data) : undefined
+  const unfaithful = (BUILT_FOR_DEVELOPMENT ?? inDevelopment()) ? describeUnfaithfulData(host.method(event), host.path(event), data) : undefined
   let body: string
   try {
     body = JSON.stringify({ success: true, data: data === undefined ? null : data })
