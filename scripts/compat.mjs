@@ -2,7 +2,7 @@
 // Compatibility suite: for each target of scripts/compat-targets.mjs (Nuxt 4.3 on Node 20, the newest
 // Nuxt 4 on Node 22, the newest Nuxt 3 on Node 20, the pinned Nuxt 5 nightly on Node 22), fresh apps
 // that install the packed tarballs, as a user would get them, then:
-// - the runtime's end-to-end suite on a built copy of its fixture (HTTP, SPEC, and the client in Chromium);
+// - the runtime's end-to-end suite on a built copy of its fixture (HTTP, the errors table, and the client in Chromium);
 // - the DevTools suites on `nuxi dev` of a copy of the playground (the dev endpoints, the recorder, the panel in Chromium);
 // - on the Nuxt 4 and 5 targets, the playground's own suite on that copy (the reference app: pages, sealed session,
 //   SQLite, uploads), on a production build, and on `nuxi dev` where the target says so;

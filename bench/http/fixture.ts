@@ -32,7 +32,7 @@ export interface UserContext {
 type Next = (options: { ctx: UserContext }) => Promise<unknown>
 
 /**
- * The one middleware every server runs, written as SPEC and the templates write one: an async function that
+ * The one middleware every server runs, written as the README and the templates write one: an async function that
  * puts the caller, read from `x-user` by the host's own helper, into the context through `next({ ctx })`.
  * @example
  * const withUser = userMiddleware(event => getRequestHeader(event, 'x-user'))

@@ -20,7 +20,7 @@ function expectNoLeak(text: string) {
   expect(text).not.toMatch(/hunter2|stack|\.ts:|\.mjs|node_modules|do not leak/)
 }
 
-describe('SPEC Errors table, end to end', () => {
+describe('the errors table, end to end', () => {
   it('VALIDATION_ERROR 422 with dot-path fieldErrors, handler not run', async () => {
     const before = (await request('/api/todos')).body.data.items.length
     const { status, body } = await json('/api/todos', { title: '' })

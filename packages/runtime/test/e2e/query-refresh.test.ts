@@ -58,7 +58,7 @@ describe('queries that refresh after a mutation, in Chromium on a built app', ()
     await page.context().close()
   })
 
-  it('leaves the envelope as SPEC has it for a caller that does not ask', async () => {
+  it('leaves the plain envelope for a caller that does not ask', async () => {
     const response = await fetch(`${baseURL}/api/refresh-demo/todos`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Plain' }) })
     expect(Object.keys(await response.json())).toEqual(['success', 'data'])
     const asked = await fetch(`${baseURL}/api/refresh-demo/todos`, {

@@ -12,7 +12,7 @@ const auth = defineActionMiddleware(async ({ next }) => next({ ctx: { user: { id
 const tenant = defineActionMiddleware(async ({ next }) => next({ ctx: { tenant: 'acme' } }))
 
 describe('defineAction types', () => {
-  it('SPEC TInputSchema: inferred from input; input is the schema output, after defaults and transforms (zod)', () => {
+  it('TInputSchema: inferred from input; input is the schema output, after defaults and transforms (zod)', () => {
     defineAction({
       input: z.object({ title: z.string(), done: z.boolean().default(false), count: z.string().transform(Number) }),
       handler: ({ input }) => {
@@ -49,7 +49,7 @@ describe('defineAction types', () => {
     defineAction({ handler: ({ params }) => expectTypeOf(params).toEqualTypeOf<Record<string, string>>() })
   })
 
-  it('SPEC TCtx: the context type accumulated by middleware, inferred from the array', () => {
+  it('TCtx: the context type accumulated by middleware, inferred from the array', () => {
     defineAction({
       middleware: [auth, tenant],
       handler: ({ ctx }) => {
@@ -82,11 +82,11 @@ describe('defineAction types', () => {
     })
   })
 
-  it('SPEC TCtx default: a map of string to unknown without middleware', () => {
+  it('TCtx default: a map of string to unknown without middleware', () => {
     defineAction({ handler: ({ ctx }) => expectTypeOf(ctx).toEqualTypeOf<Record<string, unknown>>() })
   })
 
-  it('SPEC TOutput and TOutputSchema: data is the handler return type, or the output schema output', () => {
+  it('TOutput and TOutputSchema: data is the handler return type, or the output schema output', () => {
     const plain = defineAction({ handler: async () => ({ id: 1, secret: 'x' }) })
     expectTypeOf(plain['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: { id: number, secret: string }, errors: {} } | undefined>()
     const shaped = defineAction({

@@ -53,7 +53,7 @@ describe.each(hosts)('errors on $name', (host) => {
   })
   afterAll(() => server.close())
 
-  describe('SPEC Errors table', () => {
+  describe('the errors table', () => {
     it('INTERNAL_ERROR 500 for an unhandled Error, with no internal detail', async () => {
       const { status, body, text } = await call(`${server.url}/error`)
       expect(status).toBe(500)
@@ -176,7 +176,7 @@ describe.each(hosts)('errors on $name', (host) => {
     })
   })
 
-  describe('definition time (SPEC rule 2)', () => {
+  describe('definition time (a bad option is a TypeError)', () => {
     it('throws a TypeError when input is not a Standard Schema', () => {
       expect(() => host.defineAction({ input: { parse: () => 1 } as never, handler: () => 1 }))
         .toThrow(new TypeError('defineAction: `input` must be a Standard Schema (an object with `~standard.validate`), got an object without `~standard.validate`'))

@@ -10,7 +10,7 @@ import type { TestServer } from '../helpers/serve'
 import { call, postJson } from '../helpers/serve'
 import { hosts } from '../helpers/hosts'
 
-describe.each(hosts)('SPEC rows on $name', (host) => {
+describe.each(hosts)('the contract, row by row, on $name', (host) => {
   const order: string[] = []
   const handlerRuns: string[] = []
   let server: TestServer
@@ -76,14 +76,14 @@ describe.each(hosts)('SPEC rows on $name', (host) => {
   })
   afterAll(() => server.close())
 
-  describe('SPEC: ActionResult envelope', () => {
+  describe('contract: ActionResult envelope', () => {
     it('success: `success` is true', async () => expect((await call(`${server.url}/ok`)).body.success).toBe(true))
     it('success: `data` is the handler return value', async () => expect((await call(`${server.url}/ok`)).body.data).toEqual({ id: 1 }))
     it('failure: `success` is false', async () => expect((await call(`${server.url}/string`)).body.success).toBe(false))
     it('failure: `error` is an ActionError object', async () => expect(Object.keys((await call(`${server.url}/string`)).body.error).sort()).toEqual(['code', 'message', 'statusCode']))
   })
 
-  describe('SPEC: Error object', () => {
+  describe('contract: Error object', () => {
     it('code: a machine-readable string', async () => expect((await call(`${server.url}/halt`)).body.error.code).toBe('UNAUTHORIZED'))
     it('message: human-readable text', async () => expect((await call(`${server.url}/halt`)).body.error.message).toBe('Sign in'))
     it('statusCode: an HTTP-style status', async () => expect((await call(`${server.url}/halt`)).body.error.statusCode).toBe(401))
@@ -93,7 +93,7 @@ describe.each(hosts)('SPEC rows on $name', (host) => {
     })
   })
 
-  describe('SPEC: defineAction options', () => {
+  describe('contract: defineAction options', () => {
     it('input: validates request input', async () => expect((await postJson(`${server.url}/typed`, {})).status).toBe(422))
     it('outputSchema: validates the handler return value', async () => expect((await call(`${server.url}/output`)).body.data).toEqual({ id: 1 }))
     it('middleware: run sequentially before the handler', async () => {
@@ -106,7 +106,7 @@ describe.each(hosts)('SPEC rows on $name', (host) => {
     it('handler: the core function, required', () => expect(() => host.defineAction({} as never)).toThrow(TypeError))
   })
 
-  describe('SPEC: handler parameters', () => {
+  describe('contract: handler parameters', () => {
     it('input: the schema output after defaults and transforms', async () => expect((await postJson(`${server.url}/typed`, { title: 't' })).body.data).toEqual({ title: 't', items: [] }))
     it('input: unvalidated (unknown) without an input schema', async () => expect((await postJson(`${server.url}/raw`, { any: [1] })).body.data).toEqual({ input: { any: [1] } }))
     it('event: headers, cookies, and setting response headers', async () => {
@@ -118,7 +118,7 @@ describe.each(hosts)('SPEC rows on $name', (host) => {
     it('ctx: an empty object when there is no middleware', async () => expect((await call(`${server.url}/no-middleware-ctx`)).body.data).toEqual({ ctx: {} }))
   })
 
-  describe('SPEC: middleware context merge', () => {
+  describe('contract: middleware context merge', () => {
     it('deep-merged: nested objects merge recursively, arrays are replaced', async () => {
       expect((await call(`${server.url}/middleware`)).body.data).toEqual({ user: { id: 1, role: 'admin' }, tags: ['b'] })
     })
@@ -129,7 +129,7 @@ describe.each(hosts)('SPEC rows on $name', (host) => {
     })
   })
 
-  describe('SPEC: request lifecycle', () => {
+  describe('contract: request lifecycle', () => {
     it('1 parse input: malformed JSON on application/json responds PARSE_ERROR (400)', async () => {
       const { status, body } = await call(`${server.url}/raw`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' })
       expect([status, body.error.code]).toEqual([400, 'PARSE_ERROR'])
@@ -149,7 +149,7 @@ describe.each(hosts)('SPEC rows on $name', (host) => {
     it('6 return result: { success: true, data }', async () => expect((await call(`${server.url}/ok`)).body).toEqual({ success: true, data: { id: 1 } }))
   })
 
-  describe('SPEC: endpoints, input source per method', () => {
+  describe('contract: endpoints, input source per method', () => {
     for (const method of ['GET', 'HEAD']) {
       it(`${method}: query parameters`, async () => {
         const { status, body } = await call(`${server.url}/raw?a=1`, { method })
@@ -172,7 +172,7 @@ describe.each(hosts)('SPEC rows on $name', (host) => {
     })
   })
 
-  describe('SPEC: Errors table', () => {
+  describe('contract: Errors table', () => {
     it('VALIDATION_ERROR 422 "Input validation failed" with fieldErrors', async () => expect((await postJson(`${server.url}/typed`, {})).body.error).toMatchObject({ code: 'VALIDATION_ERROR', statusCode: 422, message: 'Input validation failed' }))
     it('OUTPUT_VALIDATION_ERROR 500 "Output validation failed" with fieldErrors', async () => expect((await call(`${server.url}/bad-output`)).body.error).toMatchObject({ code: 'OUTPUT_VALIDATION_ERROR', statusCode: 500, message: 'Output validation failed' }))
     it('PARSE_ERROR 400 "Invalid JSON in request body", no fieldErrors', async () => expect((await call(`${server.url}/raw`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[' })).body.error).toEqual({ code: 'PARSE_ERROR', statusCode: 400, message: 'Invalid JSON in request body' }))
@@ -182,7 +182,7 @@ describe.each(hosts)('SPEC rows on $name', (host) => {
     it('handleServerError: returned code, message and statusCode', async () => expect((await call(`${server.url}/mapped`)).status).toBe(503))
   })
 
-  describe('SPEC: versioning', () => {
+  describe('contract: versioning', () => {
     it('any library implementing Standard Schema works (zod, valibot, arktype side by side)', async () => {
       expect((await postJson(`${server.url}/valibot`, { n: 1 })).body.data).toEqual({ n: 1 })
       expect((await postJson(`${server.url}/arktype`, { n: 1 })).body.data).toEqual({ n: 1 })

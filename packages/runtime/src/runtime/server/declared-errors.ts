@@ -21,7 +21,7 @@ export interface ErrorDeclaration {
 export type ErrorDeclarations = { readonly [code: string]: ErrorDeclaration }
 
 /**
- * The codes the runtime answers by itself, for any action (SPEC's Errors table
+ * The codes the runtime answers by itself, for any action (the errors table
  * and the request limits). An action cannot declare them.
  */
 export type RuntimeErrorCode

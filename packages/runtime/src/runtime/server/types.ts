@@ -140,7 +140,7 @@ export type InferActionData<TOutput, TOutputSchema> = TOutputSchema extends Stan
 /** Raw route params, as h3 gives them. */
 export type RouteParams = Record<string, string>
 
-/** Options of `defineAction`, the SPEC's `DefineActionOptions`. */
+/** Options of `defineAction` (`DefineActionOptions`). */
 export interface DefineActionOptions<
   TInputSchema extends StandardSchemaV1 | undefined = undefined,
   TOutput = unknown,

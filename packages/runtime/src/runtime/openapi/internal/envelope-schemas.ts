@@ -1,6 +1,6 @@
 import type { JsonSchema } from '../types'
 
-/** The runtime's own failures, by the status they answer with (SPEC's Errors table and the request limits). */
+/** The runtime's own failures, by the status they answer with (the errors table and the request limits). */
 export const RUNTIME_FAILURES = {
   VALIDATION_ERROR: { statusCode: 422, message: 'Input validation failed', fieldErrors: true },
   PARSE_ERROR: { statusCode: 400, message: 'Invalid JSON or form data in request body', fieldErrors: false },

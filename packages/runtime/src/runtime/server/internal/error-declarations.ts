@@ -6,7 +6,7 @@ import { isErrorStatus } from './sendable-error'
 import { logInDevelopment } from './dev-logger'
 import { isPlainObject } from './is-plain-object'
 
-/** The runtime's own codes (SPEC's Errors table and the request limits). */
+/** The runtime's own codes (the errors table and the request limits). */
 export const RUNTIME_ERROR_CODES = Object.freeze([
   'VALIDATION_ERROR',
   'OUTPUT_VALIDATION_ERROR',

@@ -8,7 +8,7 @@ export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
   return typeof standard === 'object' && standard !== null && typeof standard.validate === 'function'
 }
 
-/** Throws the TypeError of SPEC's rule 2 when an option is set but is not a Standard Schema. */
+/** Throws the definition-time TypeError when an option is set but is not a Standard Schema. */
 export function assertStandardSchema(value: unknown, option: string): asserts value is StandardSchemaV1 | undefined {
   if (value === undefined) return
   if (!isStandardSchema(value)) {

@@ -40,7 +40,7 @@ function fromActionError(thrown: ActionError): ActionErrorData {
 
 /**
  * The one place where a thrown value becomes the error a client sees, case by
- * case in the order of SPEC's Errors table. Nothing of the thrown value leaks
+ * case in the order of the errors table. Nothing of the thrown value leaks
  * beyond code, message, statusCode and fieldErrors, and a value that throws
  * while it is read (a getter, a proxy) answers INTERNAL_ERROR. `hostError`
  * recognises the host h3's own errors (`createError`, `HTTPError`). With the
