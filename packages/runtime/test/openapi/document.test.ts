@@ -46,8 +46,8 @@ const routes = [
   })),
   entry('/api/tree', 'post', defineAction({
     input: treeNode,
-    outputSchema: z.object({ at: z.date() }),
-    handler: () => ({ at: new Date() }),
+    outputSchema: z.object({ at: z.date(), size: z.bigint() }),
+    handler: () => ({ at: new Date(), size: 1n }),
   })),
   entry('/api/files/**:path', 'get', defineAction({ handler: () => null })),
   entry('/api/echo', '', defineAction({ input: z.object({ a: z.string() }), handler: ({ input }) => input })),
@@ -120,6 +120,28 @@ describe('generateOpenApiDocument', async () => {
     expect(output[UNREPRESENTABLE]).toMatch(/zod could not express/)
     const files = document.paths['/api/files/{path}']!.get!
     expect((files.parameters![0] as Record<string, unknown>)[UNREPRESENTABLE]).toMatch(/catch-all/)
+  })
+})
+
+describe('a Date in an output schema', () => {
+  it('is the ISO string JSON carries (zod), not left unrepresentable', async () => {
+    const { document } = await generateOpenApiDocument([entry('/api/clock', 'get', defineAction({
+      outputSchema: z.object({ at: z.date(), maybe: z.date().nullable() }),
+      handler: () => ({ at: new Date(), maybe: null }),
+    }))])
+    const data = (document.paths['/api/clock']!.get!.responses['200']!.content as Record<string, { schema: Schema }>)['application/json']!.schema.properties.data
+    expect(data[UNREPRESENTABLE]).toBeUndefined()
+    expect(data.properties.at).toEqual({ type: 'string', format: 'date-time' })
+    expect(JSON.stringify(data.properties.maybe)).toContain('"format":"date-time"')
+  })
+
+  it('stays unrepresentable in an input schema, where JSON never holds a Date', async () => {
+    const { document } = await generateOpenApiDocument([entry('/api/when', 'post', defineAction({
+      input: z.object({ at: z.date() }),
+      handler: () => null,
+    }))])
+    const body = (document.paths['/api/when']!.post!.requestBody as { content: Record<string, { schema: Schema }> }).content['application/json']!.schema
+    expect(JSON.stringify(body)).toContain(UNREPRESENTABLE)
   })
 })
 

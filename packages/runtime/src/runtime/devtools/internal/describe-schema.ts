@@ -4,8 +4,29 @@ import type { JsonSchema, SchemaInfo } from '@action-route/devtools/types'
 /** Standard JSON Schema (the `~standard.jsonSchema` converter that zod 4.2+ and arktype 2.1.28+ carry). */
 interface StandardJsonSchemaProps {
   jsonSchema?: {
-    input?: (options: { target: string }) => JsonSchema
-    output?: (options: { target: string }) => JsonSchema
+    input?: (options: { target: string, libraryOptions?: Record<string, unknown> }) => JsonSchema
+    output?: (options: { target: string, libraryOptions?: Record<string, unknown> }) => JsonSchema
+  }
+}
+
+/** The part of a zod 4 schema its JSON Schema hooks hand over. */
+interface ZodSchemaLike {
+  _zod?: { def?: { type?: string } }
+}
+
+/**
+ * zod's own options for an output schema: a `z.date()` leaves the server as
+ * the ISO string `Date#toJSON` writes, so it is described as that string
+ * instead of being left unrepresentable. Other libraries get no options.
+ */
+function outputOptionsFor(vendor: string, io: 'input' | 'output'): Record<string, unknown> | undefined {
+  if (vendor !== 'zod' || io !== 'output') return undefined
+  const isDate = (schema: ZodSchemaLike) => schema._zod?.def?.type === 'date'
+  return {
+    unrepresentable: ({ zodSchema }: { zodSchema: ZodSchemaLike }) => isDate(zodSchema) ? 'any' : 'throw',
+    override: ({ zodSchema, jsonSchema }: { zodSchema: ZodSchemaLike, jsonSchema: Record<string, unknown> }) => {
+      if (isDate(zodSchema)) Object.assign(jsonSchema, { type: 'string', format: 'date-time' })
+    },
   }
 }
 
@@ -32,7 +53,8 @@ export async function describeSchema(schema: StandardSchemaV1 | undefined, io: '
   const convert = props.jsonSchema?.[io]
   if (typeof convert === 'function') {
     try {
-      return { vendor, jsonSchema: convert({ target: 'draft-2020-12' }) }
+      const libraryOptions = outputOptionsFor(vendor, io)
+      return { vendor, jsonSchema: convert({ target: 'draft-2020-12', ...(libraryOptions && { libraryOptions }) }) }
     }
     catch (error) {
       return { vendor, jsonSchema: null, note: `${vendor} could not express this schema as JSON Schema: ${messageOf(error)}` }
