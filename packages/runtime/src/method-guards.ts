@@ -1,5 +1,6 @@
 import type { Nuxt } from '@nuxt/schema'
 import { addServerHandler } from './internal/nuxt-kit'
+import { addServerRoutesModule } from './internal/server-routes-module'
 
 /** The virtual module that holds every route pattern of the server and the methods of those that answer only some. */
 export const ALLOWED_METHODS_MODULE = '#action-route/allowed-methods'
@@ -15,12 +16,6 @@ export interface RouteHandlerEntry {
 
 /** A route pattern and the methods it answers, upper case, or `null` when a handler of it takes every method. */
 export type AllowedMethods = [pattern: string, methods: string[] | null]
-
-/** The part of the Nitro instance this file reads. */
-interface NitroWithHandlers {
-  scannedHandlers: RouteHandlerEntry[]
-  options: { handlers?: RouteHandlerEntry[], dev?: boolean, preset?: string }
-}
 
 /**
  * Every route pattern the server routes, each with the methods its handlers
@@ -60,17 +55,6 @@ export function allowedMethodsOf(handlers: readonly RouteHandlerEntry[], servedI
  * setupMethodGuards(nuxt, resolver.resolve('./runtime/server/method-guard'))
  */
 export function setupMethodGuards(nuxt: Nuxt, handler: string): void {
-  let handlers: () => readonly RouteHandlerEntry[] = () => []
-  let servedIn: ReadonlySet<string> = new Set()
-  // typed by Nuxt's Nitro package, not by @nuxt/schema
-  const hook = nuxt.hook as unknown as (name: 'nitro:init', run: (nitro: NitroWithHandlers) => void) => void
-  hook('nitro:init', (nitro) => {
-    handlers = () => [...nitro.scannedHandlers, ...nitro.options.handlers ?? []]
-    servedIn = new Set([nitro.options.dev ? 'dev' : 'prod', ...nitro.options.preset ? [nitro.options.preset] : []])
-  })
-  const options = nuxt.options as { nitro?: { virtual?: Record<string, string | (() => string)> } }
-  const nitroOptions = options.nitro ||= {}
-  nitroOptions.virtual ||= {}
-  nitroOptions.virtual[ALLOWED_METHODS_MODULE] = () => `export default ${JSON.stringify(allowedMethodsOf(handlers(), servedIn))}\n`
+  addServerRoutesModule<RouteHandlerEntry>(nuxt, ALLOWED_METHODS_MODULE, (handlers, servedIn) => `export default ${JSON.stringify(allowedMethodsOf(handlers, servedIn))}\n`)
   addServerHandler({ middleware: true, handler })
 }

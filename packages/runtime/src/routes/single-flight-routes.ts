@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Nuxt } from '@nuxt/schema'
+import { addServerRoutesModule } from '../internal/server-routes-module'
 
 /** The virtual module that holds the route patterns of the app's GET actions, for single flight's server plugin. */
 export const SINGLE_FLIGHT_ROUTES_MODULE = '#action-route/single-flight-routes'
@@ -12,12 +13,6 @@ export interface ScannedHandler {
   middleware?: boolean
   /** Where Nitro serves it (`'dev'`, `'prod'`, `'prerender'`, a preset); unset, everywhere. */
   env?: string | string[]
-}
-
-/** The part of the Nitro instance this file reads. */
-interface NitroWithHandlers {
-  scannedHandlers: ScannedHandler[]
-  options: { handlers?: ScannedHandler[], dev?: boolean, preset?: string }
 }
 
 /** Whether a route file's source makes an action: it calls `defineAction`, or a `createActionClient` builder's `.handler(`. */
@@ -73,19 +68,8 @@ export function getRoutesOf(handlers: readonly ScannedHandler[], readSource = (f
  * setupSingleFlightRoutes(nuxt)
  */
 export function setupSingleFlightRoutes(nuxt: Nuxt): void {
-  let handlers: () => readonly ScannedHandler[] = () => []
-  const hook = nuxt.hook as unknown as (name: 'nitro:init', run: (nitro: NitroWithHandlers) => void) => void
-  let servedIn: ReadonlySet<string> = new Set()
-  hook('nitro:init', (nitro) => {
-    handlers = () => [...nitro.scannedHandlers, ...nitro.options.handlers ?? []]
-    servedIn = new Set([nitro.options.dev ? 'dev' : 'prod', ...nitro.options.preset ? [nitro.options.preset] : []])
-  })
-  // typed by Nuxt's Nitro package, not by @nuxt/schema
-  const options = nuxt.options as { nitro?: { virtual?: Record<string, string | (() => string)> } }
-  const nitroOptions = options.nitro ||= {}
-  nitroOptions.virtual ||= {}
-  nitroOptions.virtual[SINGLE_FLIGHT_ROUTES_MODULE] = () => {
-    const { actions, others } = getRoutesOf(handlers(), undefined, servedIn)
+  addServerRoutesModule<ScannedHandler>(nuxt, SINGLE_FLIGHT_ROUTES_MODULE, (handlers, servedIn) => {
+    const { actions, others } = getRoutesOf(handlers, undefined, servedIn)
     return `export default ${JSON.stringify(actions)}\nexport const others = ${JSON.stringify(others)}\n`
-  }
+  })
 }
