@@ -12,15 +12,21 @@ beforeAll(async () => {
 })
 afterAll(() => browser?.close())
 
+/** Looks a todo up and waits for its answer, so a wrong answer fails on what it shows rather than by a time-out. */
 async function lookUp(id: number) {
   await page.fill('[data-test=lookup-id]', String(id))
+  const answered = page.waitForResponse(response => response.url().endsWith(`/api/todos/${id}`))
   await page.click('[data-test=lookup]')
+  return (await answered).status()
 }
 
-async function failure() {
-  const shown = page.locator('[data-test=lookup-error]')
-  await shown.waitFor()
-  return { code: await shown.getAttribute('data-code'), text: (await shown.textContent())?.trim() }
+/** What the page shows for the last look-up, once it shows the answer with this status. */
+async function failure(status: number) {
+  const shown = page.locator(`[data-test=lookup-error][data-status="${status}"]`)
+  await shown.waitFor({ timeout: 5_000 }).catch(() => {})
+  const last = page.locator('[data-test=lookup-error]')
+  if (!await last.count()) return { shown: await page.locator('main').textContent() }
+  return { code: await last.getAttribute('data-code'), text: (await last.textContent())?.trim() }
 }
 
 describe('the declared errors page in Chromium', () => {
@@ -28,21 +34,19 @@ describe('the declared errors page in Chromium', () => {
     await page.goto(`${baseURL}/errors`)
     // hydrated: under nuxi dev a click before Vue has mounted lands on a button with no listener yet
     await page.waitForFunction(() => Boolean((document.querySelector('#__nuxt') as { __vue_app__?: unknown } | null)?.__vue_app__))
-    await lookUp(1)
-    expect(await failure()).toEqual({ code: 'UNAUTHORIZED', text: 'UNAUTHORIZED 401: Sign in on the sign-in page first' })
+    expect(await lookUp(1)).toBe(401)
+    expect(await failure(401)).toEqual({ code: 'UNAUTHORIZED', text: 'UNAUTHORIZED 401: Sign in on the sign-in page first' })
 
     // Grace owns no todo: 1 is Ada's
     expect((await page.request.post(`${baseURL}/api/session`, { data: { name: 'Grace', password: 'hopper' } })).status()).toBe(200)
-    await lookUp(1)
-    await page.locator('[data-test=lookup-error][data-code=NOT_YOURS]').waitFor()
-    expect(await failure()).toEqual({ code: 'NOT_YOURS', text: 'NOT_YOURS 403: That todo is someone else\'s (403)' })
-    await lookUp(999)
-    await page.locator('[data-test=lookup-error][data-code=NOT_FOUND]').waitFor()
-    expect(await failure()).toEqual({ code: 'NOT_FOUND', text: 'NOT_FOUND 404: There is no todo 999' })
+    expect(await lookUp(1)).toBe(403)
+    expect(await failure(403)).toEqual({ code: 'NOT_YOURS', text: 'NOT_YOURS 403: That todo is someone else\'s (403)' })
+    expect(await lookUp(999)).toBe(404)
+    expect(await failure(404)).toEqual({ code: 'NOT_FOUND', text: 'NOT_FOUND 404: There is no todo 999' })
 
     await page.request.post(`${baseURL}/api/session`, { data: { name: 'Ada', password: 'lovelace' } })
-    await lookUp(1)
-    expect((await page.locator('[data-test=lookup-found]').textContent())?.trim()).toMatch(/^#1 /)
+    expect(await lookUp(1)).toBe(200)
+    expect((await page.locator('[data-test=lookup-found]').textContent({ timeout: 5_000 }))?.trim()).toMatch(/^#1 /)
     expect(await page.locator('[data-test=lookup-error]').count()).toBe(0)
   })
 })
