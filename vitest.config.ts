@@ -25,6 +25,16 @@ export default defineConfig({
         },
       },
       {
+        // rate limits' shared store on a real Redis the tests start (redis-server), two built servers behind it
+        test: {
+          name: 'shared-store',
+          root: 'packages/runtime',
+          include: ['test/shared-store/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
         test: {
           name: 'cli',
           root: 'packages/cli',

@@ -11,6 +11,7 @@ import { setupClientFetch } from './internal/client-fetch'
 import { appSourceUses } from './internal/app-source-uses'
 import { setupStartupSummary } from './internal/startup-summary'
 import { setupOpenApi } from './openapi/setup-openapi'
+import { setupSharedStore } from './setup-shared-store'
 import type { OpenApiModuleOptions } from './openapi/setup-openapi'
 import type { DevtoolsModuleOptions } from './devtools/setup-devtools'
 import {
@@ -54,6 +55,11 @@ export interface ModuleOptions {
    * always does); `true` or `false` decides. Off, the client refetches those queries itself.
    */
   singleFlight?: boolean
+  /**
+   * The Nitro storage base where rate limits keep their counters (default `'action-route'`): mount it on Redis
+   * in `nitro.storage` to hold across servers (docs/production.md). `NUXT_ACTION_ROUTE_STORAGE` overrides it.
+   */
+  storage?: string
 }
 
 /** The server API the module auto-imports: an explicit list, so no internal helper leaks. */
@@ -63,6 +69,7 @@ export const serverAutoImports = [
   'createActionClient',
   'createActionError',
   'isActionError',
+  'rateLimit',
 ] as const
 
 /** The client API the module auto-imports in app code. */
@@ -141,6 +148,11 @@ export default defineNuxtModule<ModuleOptions>({
         nitro3: resolver.resolve('./runtime/server/plugins/single-flight.nitro3'),
       }))
     }
+    // rate limits' counters on Nitro's storage, when the server's code uses rateLimit
+    await setupSharedStore(nuxt, options.storage, nitroMajor, {
+      nitro2: resolver.resolve('./runtime/server/plugins/shared-store'),
+      nitro3: resolver.resolve('./runtime/server/plugins/shared-store.nitro3'),
+    })
     const routeMap = setupRouteMap(nuxt, resolver.resolve('./runtime/app/route-map'))
 
     // HEAD answers like GET (docs/decisions.md); the hook is typed by Nuxt's Nitro package, not by @nuxt/schema

@@ -6,11 +6,14 @@ import { glob } from 'tinyglobby'
  * them, so other servers stay small: each with the words that ask for it.
  * - `forms`: the no-JavaScript form middleware, for `useActionForm`;
  * - `singleFlight`: the fresh query data in a mutation's answer, for
- *   `useAction`'s `refreshes` and `optimistic` options.
+ *   `useAction`'s `refreshes` and `optimistic` options;
+ * - `sharedStore`: the Nitro plugin that gives rate limits Nitro's storage,
+ *   for `rateLimit` in the server's code.
  */
 export const SOURCE_FEATURES = {
   forms: /\buseActionForm\b/,
   singleFlight: /\b(?:refreshes|optimistic)\b/,
+  sharedStore: /\brateLimit\b/,
 } as const satisfies Record<string, RegExp>
 
 export type SourceFeature = keyof typeof SOURCE_FEATURES
@@ -25,7 +28,7 @@ export type SourceFeature = keyof typeof SOURCE_FEATURES
  * if (uses.forms) addFormMiddleware()
  */
 export async function appSourceUses(srcDirs: string[]): Promise<Record<SourceFeature, boolean>> {
-  const found: Record<SourceFeature, boolean> = { forms: false, singleFlight: false }
+  const found: Record<SourceFeature, boolean> = { forms: false, singleFlight: false, sharedStore: false }
   const features = Object.keys(SOURCE_FEATURES) as SourceFeature[]
   for (const cwd of new Set(srcDirs)) {
     const files = await glob(['**/*.{vue,ts,tsx,js,jsx,mjs,mts}'], {

@@ -156,6 +156,7 @@ describe('declared errors on the client', () => {
       case 'PAYLOAD_TOO_LARGE':
       case 'UNSUPPORTED_MEDIA_TYPE':
       case 'CROSS_ORIGIN_REQUEST':
+      case 'RATE_LIMITED':
       case 'INTERNAL_ERROR':
       case 'SERVER_ERROR':
         expectTypeOf(error.statusCode).toEqualTypeOf<number>()
@@ -181,7 +182,7 @@ describe('declared errors on the client', () => {
     switch (error.code) {
       case 'NOT_FOUND':
       case 'VALIDATION_ERROR': case 'OUTPUT_VALIDATION_ERROR': case 'PARSE_ERROR': case 'PAYLOAD_TOO_LARGE':
-      case 'UNSUPPORTED_MEDIA_TYPE': case 'CROSS_ORIGIN_REQUEST': case 'INTERNAL_ERROR': case 'SERVER_ERROR':
+      case 'UNSUPPORTED_MEDIA_TYPE': case 'CROSS_ORIGIN_REQUEST': case 'RATE_LIMITED': case 'INTERNAL_ERROR': case 'SERVER_ERROR':
       case 'FETCH_ERROR': case 'TIMEOUT_ERROR': case 'ABORT_ERROR': case 'HTTP_ERROR': case 'INVALID_RESPONSE':
         break
       default: {

@@ -34,15 +34,21 @@ describe('appSourceUses (which server features a build adds)', () => {
       '.nuxt/imports.d.ts': 'export { useActionForm }\n',
       '.output/server/index.mjs': 'useActionForm; optimistic\n',
     })
-    expect(await appSourceUses([dir])).toEqual({ forms: false, singleFlight: false })
+    expect(await appSourceUses([dir])).toEqual({ forms: false, singleFlight: false, sharedStore: false })
   })
 
   it('finds single flight where a mutation names the queries it refreshes or changes optimistically', async () => {
     const refreshes = await app({ 'components/AddTodo.vue': '<script setup>\nconst add = useAction(\'/api/todos\', { method: \'POST\', refreshes: [\'/api/todos\'] })\n</script>\n' })
     const optimistic = await app({ 'composables/toggle.ts': 'export const useToggle = () => useAction(\'/api/todos/:id\', { method: \'PATCH\', optimistic: {} })\n' })
-    expect(await appSourceUses([refreshes])).toEqual({ forms: false, singleFlight: true })
-    expect(await appSourceUses([optimistic])).toEqual({ forms: false, singleFlight: true })
+    expect(await appSourceUses([refreshes])).toEqual({ forms: false, singleFlight: true, sharedStore: false })
+    expect(await appSourceUses([optimistic])).toEqual({ forms: false, singleFlight: true, sharedStore: false })
     // a longer word is not the option
     expect((await appSourceUses([await app({ 'app.vue': '<script setup>\nconst refreshesCount = 1\n</script>\n' })])).singleFlight).toBe(false)
+  })
+
+  it('finds rateLimit (the shared store\'s Nitro plugin) in a server route or util', async () => {
+    const server = await app({ 'api/login.post.ts': 'export default defineAction({ middleware: [rateLimit({ limit: 5, window: 60_000 })], handler: () => 1 })\n' })
+    expect((await appSourceUses([server])).sharedStore).toBe(true)
+    expect((await appSourceUses([await app({ 'api/a.ts': 'const rateLimiter = 1\n' })])).sharedStore).toBe(false)
   })
 })

@@ -32,6 +32,7 @@ export type RuntimeErrorCode
     | 'UNSUPPORTED_MEDIA_TYPE'
     | 'CROSS_ORIGIN_REQUEST'
     | 'METHOD_NOT_ALLOWED'
+    | 'RATE_LIMITED'
     | 'INTERNAL_ERROR'
     | 'SERVER_ERROR'
 

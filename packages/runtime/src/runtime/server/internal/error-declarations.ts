@@ -15,6 +15,7 @@ export const RUNTIME_ERROR_CODES = Object.freeze([
   'UNSUPPORTED_MEDIA_TYPE',
   'CROSS_ORIGIN_REQUEST',
   'METHOD_NOT_ALLOWED',
+  'RATE_LIMITED',
   'INTERNAL_ERROR',
   'SERVER_ERROR',
 ] as const satisfies readonly RuntimeErrorCode[])

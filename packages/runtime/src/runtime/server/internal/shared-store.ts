@@ -1,0 +1,116 @@
+import { createMemoryStore } from './shared-store-memory'
+import { createRedisStore } from './shared-store-redis'
+import type { RedisLike } from './shared-store-redis'
+import { createUnstorageStore } from './shared-store-unstorage'
+
+/**
+ * State that rate limits (and later idempotency keys) keep between requests,
+ * on top of Nitro's storage layer. Keys are plain text the caller has made
+ * safe (no `:` of its own); values are JSON.
+ * - `process`: the memory driver. Exact, but each server process counts alone.
+ * - `atomic`: Redis through the driver's own client. Exact across every server on that Redis.
+ * - `best-effort`: any other driver (Cloudflare KV, fs, a database): a read then a write,
+ *   so two servers at the same instant can both pass; a KV that is eventually consistent
+ *   may show another server's write only seconds later.
+ */
+export interface SharedStore {
+  readonly guarantee: 'process' | 'atomic' | 'best-effort'
+  /**
+   * Adds one to the counter of `key` and answers its new value and the time left
+   * in its window; the first increment starts a window of `windowMs`, and the
+   * counter is gone when it ends (a fixed window).
+   */
+  increment: (key: string, windowMs: number) => Promise<{ count: number, resetInMs: number }>
+  /** Stores `value` for `ttlMs` only when `key` holds nothing; whether it did. */
+  setIfAbsent: (key: string, value: unknown, ttlMs: number) => Promise<boolean>
+  /** The value of `key`, or `undefined`. */
+  get: <T = unknown>(key: string) => Promise<T | undefined>
+  /** Stores `value` for `ttlMs`, over anything there. */
+  set: (key: string, value: unknown, ttlMs: number) => Promise<void>
+  /** Forgets `key`. */
+  remove: (key: string) => Promise<void>
+}
+
+/** What the store reads of an unstorage driver (the mount's). */
+export interface StorageDriverLike {
+  name?: string
+  options?: { base?: string }
+  getInstance?: () => unknown
+}
+
+/** What the store uses of unstorage's `Storage` (Nitro's `useStorage()`), written out so the runtime needs no unstorage. */
+export interface StorageLike {
+  getMount: (key?: string) => { base: string, driver: StorageDriverLike }
+  getItem: (key: string) => Promise<unknown>
+  setItem: (key: string, value: string, options?: { ttl?: number }) => Promise<void>
+  removeItem: (key: string) => Promise<void>
+}
+
+/**
+ * The store for `base` of a storage (Nitro's `useStorage()`): the mount that holds
+ * `base` decides how it works. The memory driver (Nitro's default) counts in this
+ * process; the redis driver uses its ioredis client for atomic commands; any other
+ * driver goes through unstorage's get and set, best effort. The mount is looked up
+ * at the first call, so a Nitro plugin may still mount it at start-up.
+ * @example
+ * const store = createSharedStore(useStorage(), 'action-route')
+ * const { count } = await store.increment('rate-limit:default:127.0.0.1', 60_000)
+ */
+export function createSharedStore(storage: StorageLike, base: string): SharedStore {
+  let picked: SharedStore | undefined
+  const store = () => picked ??= pickStore(storage, base)
+  return {
+    get guarantee() {
+      return store().guarantee
+    },
+    increment: (key, windowMs) => store().increment(key, windowMs),
+    setIfAbsent: (key, value, ttlMs) => store().setIfAbsent(key, value, ttlMs),
+    get: key => store().get(key),
+    set: (key, value, ttlMs) => store().set(key, value, ttlMs),
+    remove: key => store().remove(key),
+  }
+}
+
+function pickStore(storage: StorageLike, base: string): SharedStore {
+  const prefix = withColon(normalizeKey(base))
+  const mount = storage.getMount(prefix)
+  const driver = mount.driver
+  if (driver?.name === 'memory') return createMemoryStore()
+  if (driver?.name === 'redis' && typeof driver.getInstance === 'function') {
+    // the driver's keys are its own `base`, then the key below its mount point, as its getItem makes them
+    const below = prefix.slice(mount.base.length)
+    return createRedisStore(driver.getInstance() as RedisLike, withColon(normalizeKey(driver.options?.base ?? '')) + below)
+  }
+  return createUnstorageStore(storage, prefix)
+}
+
+/** A key as unstorage writes it: `/` and `\` are `:`, no empty segment, no `:` at either end. */
+function normalizeKey(key: string): string {
+  return key.replace(/[/\\]/g, ':').replace(/:+/g, ':').replace(/^:|:$/g, '')
+}
+
+function withColon(key: string): string {
+  return key ? `${key}:` : ''
+}
+
+let moduleStore: SharedStore | undefined
+let fallbackStore: SharedStore | undefined
+
+/**
+ * Makes `store` the one every rate limit uses unless given its own (the module's
+ * Nitro plugin sets the one of `actionRoute.storage`).
+ * @example
+ * setSharedStore(createSharedStore(useStorage(), 'action-route'))
+ */
+export function setSharedStore(store: SharedStore | undefined): void {
+  moduleStore = store
+}
+
+/**
+ * The module's store, or one in this process's memory where nothing set one (a plain h3 app).
+ * @example
+ * await useSharedStore().increment('rate-limit:default:127.0.0.1', 60_000)
+ */
+export function useSharedStore(): SharedStore {
+  return moduleStore ?? (fallbackStore ??= createMemoryStore())
+}

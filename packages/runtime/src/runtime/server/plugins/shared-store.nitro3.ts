@@ -1,0 +1,14 @@
+// Nitro 3 plugin (Nuxt 5): shared-store.ts's twin, importing from `nitro/*` only so Nuxt 5 runs it natively.
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- ambient module declarations, nothing to import at run time
+/// <reference path="./nitro-runtime-config.d.ts" />
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- ambient module declarations, nothing to import at run time
+/// <reference path="./nitro-storage.d.ts" />
+import { useRuntimeConfig } from 'nitro/runtime-config'
+import { useStorage } from 'nitro/storage'
+import type { StorageLike } from '../internal/shared-store'
+import { createSharedStore, setSharedStore } from '../internal/shared-store'
+
+export default function useSharedStorage() {
+  const base = (useRuntimeConfig() as { actionRoute?: { storage?: string } }).actionRoute?.storage || 'action-route'
+  setSharedStore(createSharedStore(useStorage() as unknown as StorageLike, base))
+}

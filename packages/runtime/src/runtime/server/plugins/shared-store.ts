@@ -1,0 +1,12 @@
+// Nitro 2 plugin (Nuxt 3 and 4): hands rate limits the shared store on Nitro's storage, at the base that
+// runtime config `actionRoute.storage` names. Added only when the server's code uses rateLimit (or the option is set).
+// '#imports' only exists inside a Nuxt server build, so this file is type-checked there, not in this package.
+// Nitro 3 (Nuxt 5) runs shared-store.nitro3.ts instead.
+import { useRuntimeConfig, useStorage } from '#imports'
+import type { StorageLike } from '../internal/shared-store'
+import { createSharedStore, setSharedStore } from '../internal/shared-store'
+
+export default function useSharedStorage() {
+  const base = (useRuntimeConfig() as { actionRoute?: { storage?: string } }).actionRoute?.storage || 'action-route'
+  setSharedStore(createSharedStore(useStorage() as unknown as StorageLike, base))
+}

@@ -1,0 +1,30 @@
+import { resolve } from 'node:path'
+import type { Nuxt } from '@nuxt/schema'
+import { addNitroPlugin } from './internal/nuxt-kit'
+import { appSourceUses } from './internal/app-source-uses'
+import type { NitroMajor, NitroVariants } from './internal/nitro-major'
+import { pickServerFile } from './internal/nitro-major'
+
+/** The storage base rate limits keep their counters under, unless `actionRoute.storage` names another. */
+export const DEFAULT_STORAGE_BASE = 'action-route'
+
+/**
+ * Rate limits' shared store: the storage base goes to runtime config
+ * (`NUXT_ACTION_ROUTE_STORAGE` overrides it), and a Nitro plugin hands the
+ * runtime the store on Nitro's storage at that base. The plugin joins a build
+ * when the option is set or the server's own code names `rateLimit` (`nuxi dev`
+ * always), so other servers stay small.
+ * @example
+ * await setupSharedStore(nuxt, options.storage, nitroMajor, { nitro2: '...', nitro3: '...' })
+ */
+export async function setupSharedStore(nuxt: Nuxt, storage: string | undefined, nitroMajor: NitroMajor, plugins: NitroVariants): Promise<void> {
+  if (storage !== undefined && (typeof storage !== 'string' || storage.trim() === '')) {
+    throw new TypeError(`actionRoute.storage must name a storage base ('action-route'), got ${JSON.stringify(storage)}`)
+  }
+  const runtimeConfig = nuxt.options.runtimeConfig as { actionRoute?: Record<string, unknown> }
+  runtimeConfig.actionRoute = { ...runtimeConfig.actionRoute, storage: runtimeConfig.actionRoute?.storage ?? storage ?? DEFAULT_STORAGE_BASE }
+  const serverDirs = nuxt.options._layers.map(layer => resolve(layer.cwd, layer.config.serverDir ?? 'server'))
+  if (storage !== undefined || nuxt.options.dev || (await appSourceUses(serverDirs)).sharedStore) {
+    addNitroPlugin(pickServerFile(nitroMajor, plugins))
+  }
+}

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { StorageLike } from '../../src/runtime/server'
+import { createSharedStore } from '../../src/runtime/server'
+import { loadNitroStorage } from '../helpers/nitro-storage'
+import type { TestRedis } from '../helpers/redis-server'
+import { startRedis } from '../helpers/redis-server'
+
+const { createStorage, redisDriver } = await loadNitroStorage()
+
+describe('the store on a real Redis (unstorage\'s redis driver)', () => {
+  let redis: TestRedis
+  const storages: { dispose: () => Promise<void> }[] = []
+
+  /** One server's storage: its own driver, so its own ioredis connection, as each server process has. */
+  function serverStorage(base = 'app') {
+    const storage = createStorage()
+    storage.mount('action-route', redisDriver({ host: '127.0.0.1', port: redis.port, base }))
+    storages.push(storage)
+    return storage
+  }
+
+  beforeAll(async () => {
+    redis = await startRedis()
+  })
+  afterAll(async () => {
+    await Promise.all(storages.map(storage => storage.dispose()))
+    await redis?.close()
+  })
+
+  it('counts exactly under 200 concurrent increments from two connections, and every caller sees a distinct count', async () => {
+    const [a, b] = [serverStorage(), serverStorage()].map(storage => createSharedStore(storage as unknown as StorageLike, 'action-route'))
+    expect(a!.guarantee).toBe('atomic')
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => (i % 2 ? a! : b!).increment('rate-limit:default:ip%3A1', 60_000)))
+    expect(answers.map(answer => answer.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1))
+    for (const { resetInMs } of answers) {
+      expect(resetInMs).toBeGreaterThan(55_000)
+      expect(resetInMs).toBeLessThanOrEqual(60_000)
+    }
+  })
+
+  it('ends the window with the key: the next increment starts over', async () => {
+    const store = createSharedStore(serverStorage() as unknown as StorageLike, 'action-route')
+    await store.increment('short', 1000)
+    expect((await store.increment('short', 1000)).count).toBe(2)
+    await new Promise(done => setTimeout(done, 1100))
+    expect(await store.increment('short', 1000)).toMatchObject({ count: 1 })
+  })
+
+  it('lets exactly one of 50 concurrent setIfAbsent calls from two connections win, and expires it', async () => {
+    const [a, b] = [serverStorage(), serverStorage()].map(storage => createSharedStore(storage as unknown as StorageLike, 'action-route'))
+    const wins = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? a! : b!).setIfAbsent('idempotency:k1', { by: i }, 300)))
+    expect(wins.filter(Boolean)).toHaveLength(1)
+    expect(await a!.get('idempotency:k1')).toEqual({ by: wins.indexOf(true) })
+    await new Promise(done => setTimeout(done, 400))
+    expect(await b!.get('idempotency:k1')).toBeUndefined()
+  })
+
+  it('writes its keys where the driver reads them (its base, then the key below the mount)', async () => {
+    const storage = serverStorage('tenant-a')
+    const store = createSharedStore(storage as unknown as StorageLike, 'action-route')
+    await store.set('idempotency:k2', { status: 200 }, 60_000)
+    expect(await storage.getItem('action-route:idempotency:k2')).toEqual({ status: 200 })
+    expect(await storage.getKeys('action-route')).toEqual(['action-route:idempotency:k2'])
+    await store.remove('idempotency:k2')
+    expect(await storage.hasItem('action-route:idempotency:k2')).toBe(false)
+  })
+})

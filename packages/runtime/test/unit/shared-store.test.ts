@@ -1,0 +1,81 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import type { StorageLike } from '../../src/runtime/server'
+import { createSharedStore } from '../../src/runtime/server'
+import { createMemoryStore } from '../../src/runtime/server/internal/shared-store-memory'
+import { loadNitroStorage } from '../helpers/nitro-storage'
+
+const { createStorage, memoryDriver, fsDriver } = await loadNitroStorage()
+
+describe('the memory store (one process)', () => {
+  it('counts in a fixed window that starts at the first increment, and starts over when it ends', async () => {
+    let now = 1_000_000
+    const store = createMemoryStore(() => now)
+    expect(await store.increment('a', 10_000)).toEqual({ count: 1, resetInMs: 10_000 })
+    now += 4000
+    expect(await store.increment('a', 10_000)).toEqual({ count: 2, resetInMs: 6000 })
+    expect(await store.increment('b', 10_000)).toEqual({ count: 1, resetInMs: 10_000 })
+    now += 6000
+    expect(await store.increment('a', 10_000)).toEqual({ count: 1, resetInMs: 10_000 })
+  })
+
+  it('sets a value only when the key holds none, until its TTL ends; get gives a copy', async () => {
+    let now = 0
+    const store = createMemoryStore(() => now)
+    const value = { state: 'running' }
+    expect(await store.setIfAbsent('k', value, 1000)).toBe(true)
+    expect(await store.setIfAbsent('k', { state: 'other' }, 1000)).toBe(false)
+    value.state = 'changed'
+    expect(await store.get('k')).toEqual({ state: 'running' })
+    now = 1000
+    expect(await store.get('k')).toBeUndefined()
+    expect(await store.setIfAbsent('k', 2, 1000)).toBe(true)
+    await store.remove('k')
+    expect(await store.setIfAbsent('k', 3, 1000)).toBe(true)
+  })
+
+  it('sweeps expired keys out as the map grows, so one-off callers do not hold memory', async () => {
+    let now = 0
+    const store = createMemoryStore(() => now)
+    for (let i = 0; i < 999; i++) await store.increment(`one-off-${i}`, 1000)
+    now = 2000
+    // the 1000th entry passes the first mark: the 999 expired ones go
+    await store.increment('late', 1000)
+    now = 2500
+    for (let i = 0; i < 999; i++) expect((await store.increment(`one-off-${i}`, 1000)).count).toBe(1)
+  })
+})
+
+describe('createSharedStore picks by the mount that holds the base', () => {
+  const dirs: string[] = []
+  afterAll(() => Promise.all(dirs.map(dir => rm(dir, { recursive: true, force: true }))))
+
+  it('counts in this process on Nitro\'s default memory mount', async () => {
+    const store = createSharedStore(createStorage({ driver: memoryDriver() }) as unknown as StorageLike, 'action-route')
+    expect(store.guarantee).toBe('process')
+    await store.increment('x', 60_000)
+    expect((await store.increment('x', 60_000)).count).toBe(2)
+  })
+
+  it('goes through get and set, best effort, on any other driver (fs here), with the expiry in the value', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'shared-store-'))
+    dirs.push(dir)
+    const storage = createStorage()
+    storage.mount('action-route', fsDriver({ base: dir }))
+    const store = createSharedStore(storage as unknown as StorageLike, 'action-route')
+    expect(store.guarantee).toBe('best-effort')
+    expect((await store.increment('rate-limit:default:ip%3A1', 60_000)).count).toBe(1)
+    const second = await store.increment('rate-limit:default:ip%3A1', 60_000)
+    expect(second.count).toBe(2)
+    expect(second.resetInMs).toBeLessThanOrEqual(60_000)
+    // under the mount, at the key's own path
+    expect(await storage.getKeys('action-route')).toEqual(['action-route:rate-limit:default:ip%3A1'])
+    expect(await store.setIfAbsent('idem:a', { n: 1 }, 60_000)).toBe(true)
+    expect(await store.setIfAbsent('idem:a', { n: 2 }, 60_000)).toBe(false)
+    expect(await store.get('idem:a')).toEqual({ n: 1 })
+    await store.remove('idem:a')
+    expect(await store.get('idem:a')).toBeUndefined()
+  })
+})
