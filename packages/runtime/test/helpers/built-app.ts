@@ -36,11 +36,21 @@ export async function buildAndStartNuxtApp(appDir: string, node = process.execPa
   const [code] = await once(build, 'exit')
   if (code !== 0) throw new Error(`nuxt build of ${appDir} failed (${code}):\n${buildLog().slice(-4000)}`)
 
+  return startBuiltServer(options.outputDir ?? join(appDir, '.output'), node, probePath, { env, cwd: options.serverCwd ?? appDir })
+}
+
+/**
+ * Starts a built app's `server/index.mjs` on a free port of 127.0.0.1 and waits until `probePath` answers;
+ * call it again for a second server process of the same build.
+ * @example
+ * const second = await startBuiltServer(join(appDir, '.output'), process.execPath, '/api/echo', { env, cwd: appDir })
+ */
+export async function startBuiltServer(outputDir: string, node: string, probePath: string, options: { env: NodeJS.ProcessEnv, cwd: string }): Promise<BuiltApp> {
   const port = await freePort()
-  const server = spawn(node, [join(options.outputDir ?? join(appDir, '.output'), 'server/index.mjs')], {
-    cwd: options.serverCwd ?? appDir,
+  const server = spawn(node, [join(outputDir, 'server/index.mjs')], {
+    cwd: options.cwd,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...env, NITRO_HOST: '127.0.0.1', NITRO_PORT: String(port) },
+    env: { ...options.env, NITRO_HOST: '127.0.0.1', NITRO_PORT: String(port) },
   })
   const serverLog = collectOutput(server)
   const baseURL = `http://127.0.0.1:${port}`
