@@ -17,6 +17,7 @@ describe.each(hosts)('rateLimit on $name', (host) => {
       '/user': host.defineAction({ middleware: [signIn, byUser], handler: () => ({ ok: true }) }),
       '/proxied': host.defineAction({ middleware: [rateLimit({ limit: 1, window: 10_000, trustProxy: 1, store: store() })], handler: () => ({ ok: true }) }),
       '/direct': host.defineAction({ middleware: [rateLimit({ limit: 1, window: 10_000, store: store() })], handler: () => ({ ok: true }) }),
+      '/store-down': host.defineAction({ middleware: [rateLimit({ limit: 5, window: 60_000, store: { ...store(), increment: () => Promise.reject(new Error('ECONNREFUSED 127.0.0.1:6379')) } })], handler: () => ({ ran: true }) }),
       '/two-policies': host.defineAction({
         middleware: [
           rateLimit({ limit: 5, window: 1000, name: 'burst', store: store() }),
@@ -63,6 +64,13 @@ describe.each(hosts)('rateLimit on $name', (host) => {
   it('trusts no X-Forwarded-For by default: every request of one connection address shares a counter', async () => {
     expect((await call(`${server.url}/direct`, { headers: { 'x-forwarded-for': '203.0.113.1' } })).status).toBe(200)
     expect((await call(`${server.url}/direct`, { headers: { 'x-forwarded-for': '203.0.113.2' } })).status).toBe(429)
+  })
+
+  it('fails closed when its store fails: INTERNAL_ERROR 500, the handler never runs, the store\'s error never sent', async () => {
+    const { status, body, text } = await call(`${server.url}/store-down`)
+    expect(status).toBe(500)
+    expect(body.error.code).toBe('INTERNAL_ERROR')
+    expect(text).not.toContain('ECONNREFUSED')
   })
 
   it('lists each policy of an action with two limits in one RateLimit-Policy and one RateLimit field', async () => {
