@@ -61,6 +61,11 @@ async function createTodo(context: BrowserContext, title: string): Promise<numbe
   return (await response.json()).data.id
 }
 
+/** Deletes the todos a test made: the other suites share the account, and its list shows 20 a page. */
+async function deleteTodos(context: BrowserContext, ids: number[]) {
+  for (const id of ids.splice(0)) await context.request.delete(`${baseURL}/api/todos/${id}`)
+}
+
 describe('$action on the declared errors page in Chromium', () => {
   let context: BrowserContext
   let page: Page
@@ -114,12 +119,16 @@ describe('$action on the declared errors page in Chromium', () => {
 describe('useAction on the todos pages in Chromium', () => {
   let context: BrowserContext
   let page: Page
+  const made: number[] = []
   const row = (title: string) => page.locator(`[data-test=todos] li:has-text("${title}")`)
 
   beforeAll(async () => {
     ({ context, page } = await signedInPage('Grace', '/todos'))
   })
-  afterAll(() => context?.close())
+  afterAll(async () => {
+    if (context) await deleteTodos(context, made)
+    await context?.close()
+  })
 
   it('goes idle → pending → error with fieldErrors → pending → success, onSuccess clearing the field, the list from the same answer', async () => {
     const sent = actionRequests(page)
@@ -146,6 +155,7 @@ describe('useAction on the todos pages in Chromium', () => {
     expect(await add.isDisabled()).toBe(true)
     posts.release()
     await row(title).waitFor()
+    made.push(Number(await row(title).getAttribute('data-id')))
     expect(await page.inputValue('input[name=title]')).toBe('')
     expect(await page.locator('[data-test=title-error]').count()).toBe(0)
     expect(await add.isEnabled()).toBe(true)
@@ -157,6 +167,7 @@ describe('useAction on the todos pages in Chromium', () => {
   it('dedupe queue: a second toggle waits for the first to settle, so the server gets both in order', async () => {
     const title = `Queued ${Date.now()}`
     const id = await createTodo(context, title)
+    made.push(id)
     await page.reload()
     await page.waitForFunction(hydrated)
     const patches: string[] = []
@@ -184,7 +195,7 @@ describe('useAction on the todos pages in Chromium', () => {
 
   it('a dropped toggle settles as FETCH_ERROR: the checkbox rolls back and the page says why', async () => {
     const title = `Dropped ${Date.now()}`
-    await createTodo(context, title)
+    made.push(await createTodo(context, title))
     await page.reload()
     await page.waitForFunction(hydrated)
     await page.route('**/api/todos/*', route => route.request().method() === 'PATCH' ? route.abort('failed') : route.continue())
@@ -199,6 +210,7 @@ describe('useAction on the todos pages in Chromium', () => {
   it('aborts the call in flight when its page is left (abort() on unmount): the request is cancelled, nothing changes', async () => {
     const title = `Left behind ${Date.now()}`
     const id = await createTodo(context, title)
+    made.push(id)
     await page.goto(`${baseURL}/todos/${id}`)
     await page.waitForFunction(hydrated)
     const held = await holdRequests(page, '**/api/todos/*', 'PATCH')
@@ -222,8 +234,7 @@ describe('signing in as another account in the same browser', () => {
     const grace = await browser.newContext()
     await signInContext(grace, baseURL, 'Grace')
     const gracesTitle = `Grace's own ${Date.now()}`
-    await createTodo(grace, gracesTitle)
-    await grace.close()
+    const made = [await createTodo(grace, gracesTitle)]
 
     const page = await context.newPage()
     const signInAs = async (name: keyof typeof passwords) => {
@@ -250,5 +261,7 @@ describe('signing in as another account in the same browser', () => {
     // the nav's profile came with the sign-in's answer; the list page loads its own query when it mounts
     expect(sent).toEqual(['POST /api/session', 'GET /api/todos'])
     await context.close()
+    await deleteTodos(grace, made)
+    await grace.close()
   })
 })
