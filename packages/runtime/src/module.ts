@@ -11,6 +11,7 @@ import { setupClientFetch } from './internal/client-fetch'
 import { appSourceUses } from './internal/app-source-uses'
 import { setupStartupSummary } from './internal/startup-summary'
 import { setupOpenApi } from './openapi/setup-openapi'
+import { setupErrorReporting } from './internal/setup-error-reporting'
 import { setupSharedStore } from './setup-shared-store'
 import type { OpenApiModuleOptions } from './openapi/setup-openapi'
 import type { DevtoolsModuleOptions } from './devtools/setup-devtools'
@@ -22,6 +23,8 @@ import {
   DEFAULT_MAX_JSON_DEPTH,
 } from './runtime/server/internal/action-defaults'
 import { trustedOriginsOf } from './runtime/server/internal/trusted-origins'
+import type { LogErrors } from './runtime/server/internal/nitro-error-reporter'
+import { logErrorsOf } from './runtime/server/internal/nitro-error-reporter'
 
 /** Options under `actionRoute` in nuxt.config. */
 export interface ModuleOptions {
@@ -40,6 +43,13 @@ export interface ModuleOptions {
    * `NUXT_ACTION_ROUTE_TRUSTED_ORIGINS` (comma-separated) replaces the list.
    */
   trustedOrigins: string[]
+  /**
+   * What a production server logs of the actions' error answers: `'unexpected'` (default: INTERNAL_ERROR,
+   * OUTPUT_VALIDATION_ERROR, what handleServerError mapped, each once with its route and stack), `'all'` (also one
+   * line per other error answer) or `'off'`. Nitro's error capture and the `action-route:error` hook see unexpected
+   * errors whatever this says. `NUXT_ACTION_ROUTE_LOG_ERRORS` overrides it (docs/production.md).
+   */
+  logErrors: LogErrors
   /** The DevTools tab, its endpoints (answering only the DevTools auth token) and the request recorder, in `nuxi dev` only: `{ enabled: true, maxRecords: 200, redactHeaders: [], redactFields: [] }`. */
   devtools?: Partial<DevtoolsModuleOptions>
   /** The OpenAPI 3.1 document of the actions in production, made at build time: `{ route: '/openapi.json', info, servers }`. Off by default; `nuxi dev` always serves it under `/__action-route/api/openapi.json` (docs/openapi.md). */
@@ -90,10 +100,12 @@ export default defineNuxtModule<ModuleOptions>({
     maxFormFiles: DEFAULT_MAX_FORM_FILES,
     maxJsonDepth: DEFAULT_MAX_JSON_DEPTH,
     trustedOrigins: [],
+    logErrors: 'unexpected',
   },
   async setup(options, nuxt) {
     assertInputLimits(options, 'actionRoute')
     const trustedOrigins = [...trustedOriginsOf(options.trustedOrigins, 'actionRoute')]
+    const logErrors = logErrorsOf(options.logErrors, 'actionRoute')
     const resolver = createResolver(import.meta.url)
     // one set of server files per Nitro major: h3 v1 for Nitro 2 (Nuxt 3 and 4), h3 v2 for Nitro 3 (Nuxt 5),
     // so Nuxt 5 runs no file through its Nitro v2 compatibility layer (docs/compatibility.md)
@@ -112,11 +124,18 @@ export default defineNuxtModule<ModuleOptions>({
       maxFormFiles: options.maxFormFiles,
       maxJsonDepth: options.maxJsonDepth,
       trustedOrigins,
+      logErrors,
     })
     addNitroPlugin(pickServerFile(nitroMajor, {
       nitro2: resolver.resolve('./runtime/server/plugins/action-defaults'),
       nitro3: resolver.resolve('./runtime/server/plugins/action-defaults.nitro3'),
     }))
+
+    // unexpected errors: Nitro's error capture (its `error` hook), the app's `action-route:error` hook, the production log
+    setupErrorReporting(nitroMajor, {
+      nitro2: resolver.resolve('./runtime/server/plugins/report-errors'),
+      nitro3: resolver.resolve('./runtime/server/plugins/report-errors.nitro3'),
+    }, serverEntry)
 
     // the client: useAction, useActionQuery and $action, typed by a route map generated from the route files
     addImports([

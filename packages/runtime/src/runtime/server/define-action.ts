@@ -6,13 +6,14 @@ import { checkErrorDeclarations, createErrorFactories } from './internal/error-d
 import type { ActionCall } from './internal/action-call'
 import { deepFrozenCopy } from './internal/deep-frozen-copy'
 import { toErrorEnvelope } from './internal/to-error-envelope'
+import { NOTHING_THROWN } from './internal/report-error'
 import { parseInput } from './steps/parse-input'
 import { validateInput } from './steps/validate-input'
 import type { ChainDefinition } from './steps/run-middleware'
 import { runMiddlewareChain } from './steps/run-middleware'
 import { runHandler } from './steps/run-handler'
 import { validateOutput } from './steps/validate-output'
-import { respondWithData, respondWithError } from './steps/respond'
+import { respondWithData, respondWithReportedError } from './steps/respond'
 import { startTrace, traceOf } from './internal/lifecycle-trace'
 import { trustedOriginsOf } from './internal/trusted-origins'
 import { currentRouteFile } from './internal/route-file'
@@ -87,7 +88,7 @@ function checkedActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<T
       trace?.step('validate')
       let invalid = validateInput(options, call)
       if (invalid instanceof Promise) invalid = await invalid
-      if (invalid) return respondWithError(event, host, invalid)
+      if (invalid) return respondWithReportedError(event, host, invalid, NOTHING_THROWN)
       // 3. run the middleware, and 4. the handler at its centre (each times itself)
       trace?.step()
       let data = middleware.length === 0 ? runLast(call) : runMiddlewareChain(chain, call)
@@ -102,7 +103,8 @@ function checkedActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<T
       return respondWithData(event, host, data)
     }
     catch (thrown) {
-      return respondWithError(event, host, toErrorEnvelope(thrown, handleServerError, host.hostError, declared))
+      // an unexpected error also goes to the platform (the Nuxt module's plugin: Nitro's error capture and hook, the log)
+      return respondWithReportedError(event, host, toErrorEnvelope(thrown, handleServerError, host.hostError, declared), thrown)
     }
   }
 

@@ -9,6 +9,7 @@ export type { RateLimitKeyArgs, RateLimitOptions } from './rate-limit'
 export { createSharedStore } from './internal/shared-store'
 export type { SharedStore, StorageLike } from './internal/shared-store'
 export type { SingleFlightOptions } from './single-flight'
+export type { ActionErrorHookContext, LogErrors } from './internal/nitro-error-reporter'
 export type { ActionError, CreateActionErrorOptions } from './errors'
 export type {
   DeclaredActionError,

@@ -24,6 +24,7 @@ import type { ErrorDeclarations, NoReservedCodes } from '../declared-errors'
 import type { ActionHost } from '../internal/action-host'
 import { readStreamWithLimit } from '../internal/read-stream'
 import { queryOfPath } from '../internal/query-of-path'
+import { routePatternOf } from '../internal/route-pattern'
 import { createActionCore } from '../define-action'
 import type { ActionClient, ActionClientOptions, InitialClientContext } from '../create-action-client'
 import { createActionClientFor } from '../create-action-client'
@@ -36,6 +37,8 @@ import { createActionClientFor } from '../create-action-client'
 export const h3V1Host: ActionHost<H3Event> = {
   method: event => event.method,
   path: event => event.path.split('?')[0]!,
+  // Nitro 2's router keeps the pattern it matched on the event
+  route: event => routePatternOf(event.context.matchedRoute, 'path') ?? event.path.split('?')[0]!,
   // h3 v1 decodes the path it routes on (`%3F` becomes `?`); Node's request keeps what the client sent
   query: event => queryOfPath(event.node?.req.url ?? event.path),
   // read in place: h3's getRequestHeader copies every header on each call. Node keeps one value of

@@ -12,6 +12,7 @@ import type { ErrorDeclarations, NoReservedCodes } from '../declared-errors'
 import type { ActionHost } from '../internal/action-host'
 import { readStreamWithLimit } from '../internal/read-stream'
 import { fieldsOf } from '../internal/fields-of'
+import { routePatternOf } from '../internal/route-pattern'
 import { createActionCore } from '../define-action'
 import type { ActionClient, ActionClientOptions, InitialClientContext } from '../create-action-client'
 import { createActionClientFor } from '../create-action-client'
@@ -58,6 +59,8 @@ export interface H3V2Event {
 export const h3V2Host: ActionHost<H3V2Event> = {
   method: event => event.req.method,
   path: event => event.url.pathname,
+  // h3 2's router keeps the route it matched on the event
+  route: event => routePatternOf(event.context.matchedRoute, 'route') ?? event.url.pathname,
   // h3 v2 keeps an escaped `?` or `#` in the path: the query is the URL's own, read as h3 2's getQuery
   // reads it (its parser follows URLSearchParams: `+` is a space, `=x` is the key '', a stray `%` stays)
   query: event => fieldsOf(new URLSearchParams(event.url.search)),

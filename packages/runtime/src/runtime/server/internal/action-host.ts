@@ -12,6 +12,8 @@ export interface ActionHost<TEvent> {
   method: (event: TEvent) => string
   /** The request's path without its query, to name the route in development logs. */
   path: (event: TEvent) => string
+  /** The pattern of the route the host matched (`/api/todos/:id`), or the path when it matched none: names the action in error reports. */
+  route: (event: TEvent) => string
   /**
    * The query as a plain object, read as that h3 major's own `getQuery` reads
    * it (repeated keys as arrays), with `__proto__`, `constructor` and

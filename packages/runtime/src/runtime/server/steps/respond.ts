@@ -6,6 +6,7 @@ import { describeUnfaithfulData } from '../internal/unfaithful-json'
 import { invalidErrorField } from '../internal/sendable-error'
 import { withSingleFlight } from '../internal/single-flight-switch'
 import { traceOf } from '../internal/lifecycle-trace'
+import { reportError } from '../internal/report-error'
 
 /**
  * Whether a status the handler set can answer a success: a 2xx that carries a
@@ -36,9 +37,9 @@ export function respondWithData<TEvent>(event: TEvent, host: ActionHost<TEvent>,
     body = JSON.stringify({ success: true, data: data === undefined ? null : data })
   }
   catch (error) {
-    if (!unfaithful) return respondWithError(event, host, toErrorEnvelope(error))
+    if (!unfaithful) return respondWithReportedError(event, host, toErrorEnvelope(error), error)
     logInDevelopment('error', unfaithful)
-    return respondWithError(event, host, { ...INTERNAL_ERROR })
+    return respondWithReportedError(event, host, { ...INTERNAL_ERROR }, error)
   }
   if (unfaithful) logInDevelopment('warn', unfaithful)
   const status = host.status(event)
@@ -59,6 +60,24 @@ export function respondWithError<TEvent>(event: TEvent, host: ActionHost<TEvent>
   const invalid = invalidErrorField(error)
   if (invalid) error = toErrorEnvelope(new TypeError(`An error envelope could not be sent as it is (${invalid})`))
   return send(event, host, error.statusCode, JSON.stringify({ success: false, error }))
+}
+
+/**
+ * Step 6, failure, told to the platform first: the error answer goes to the
+ * platform's reporter (when the Nuxt module set one: Nitro's error capture,
+ * the `action-route:error` hook, the production log), which may replace the
+ * envelope, then is sent as `respondWithError` sends it. `thrown` is what was
+ * thrown, or `NOTHING_THROWN` for a refusal nothing threw (VALIDATION_ERROR).
+ * @example
+ * catch (thrown) {
+ *   return respondWithReportedError(event, host, toErrorEnvelope(thrown), thrown)
+ * }
+ */
+export function respondWithReportedError<TEvent>(event: TEvent, host: ActionHost<TEvent>, error: ActionErrorData, thrown: unknown): unknown {
+  const reported = reportError(event, host, error, thrown)
+  return reported instanceof Promise
+    ? reported.then(envelope => respondWithError(event, host, envelope))
+    : respondWithError(event, host, reported)
 }
 
 /** Sends through the host; a traced request (development only) also answers with its timings as `Server-Timing`. */
