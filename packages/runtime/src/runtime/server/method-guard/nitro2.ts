@@ -3,29 +3,29 @@
 // renderer's `/**`), so this matches the URL first against the same patterns with h3's own router: the route
 // Nitro's router would pick decides, and a URL no route matches passes on (its 404 stays). Route rules have run
 // before it, so CORS headers are on the answer. '#action-route/allowed-methods' only exists inside a Nuxt
-// server build, so this file is type-checked there.
+// server build, so this file is type-checked there. Nitro 3 gets nitro3.ts.
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- an ambient module declaration, nothing to import at run time
 /// <reference path="./allowed-methods.d.ts" />
 import { createRouter, defineEventHandler, sendNoContent, setResponseHeader, setResponseStatus } from 'h3'
 import type { H3Event, RouterMethod } from 'h3'
 import routes from '#action-route/allowed-methods'
-import { refuseMethod } from './refuse-method'
+import { addGuardRoutes } from './guard-routes'
+import type { RefusedRoute } from './guard-routes'
+import { answerRefusedMethod } from './refuse-method'
+
+const passOn = defineEventHandler(() => undefined)
+const refuse = (route: RefusedRoute) => defineEventHandler((event: H3Event) => {
+  const { status, allow, body } = answerRefusedMethod(route, event.method)
+  setResponseHeader(event, 'allow', allow)
+  if (status === 204) return sendNoContent(event, 204)
+  setResponseStatus(event, status)
+  return body
+})
 
 const router = createRouter()
-const passOn = defineEventHandler(() => undefined)
-for (const [pattern, methods] of routes) {
-  if (!methods) {
-    router.use(pattern, passOn)
-    continue
-  }
-  for (const method of methods) router.use(pattern, passOn, method.toLowerCase() as RouterMethod)
-  router.use(pattern, defineEventHandler((event: H3Event) => {
-    setResponseHeader(event, 'allow', methods.join(', '))
-    if (event.method === 'OPTIONS') return sendNoContent(event, 204)
-    setResponseStatus(event, 405)
-    return refuseMethod(pattern, event.method, methods)
-  }))
-}
+addGuardRoutes(routes, (pattern, method, refused) => {
+  router.use(pattern, refused ? refuse(refused) : passOn, method?.toLowerCase() as RouterMethod | undefined)
+})
 
 export default defineEventHandler(async (event) => {
   // the router names its match on the event; Nitro's own router names the route that answers
