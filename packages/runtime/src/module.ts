@@ -180,8 +180,10 @@ export default defineNuxtModule<ModuleOptions>({
       if (nuxt.options.dev) void routeMap.refresh()
     }))
     // a method a route's files do not answer: METHOD_NOT_ALLOWED 405 and `Allow`, not the page renderer's answer
-    // (Nitro 2 only: Nitro 3's router is not verified yet)
-    if (nitroMajor === 2) setupMethodGuards(nuxt, resolver.resolve('./runtime/server/method-guard/nitro2'))
+    setupMethodGuards(nuxt, pickServerFile(nitroMajor, {
+      nitro2: resolver.resolve('./runtime/server/method-guard/nitro2'),
+      nitro3: resolver.resolve('./runtime/server/method-guard/nitro3'),
+    }))
 
     // the OpenAPI document: in dev from the DevTools endpoint, in a build only when asked for (made at build time)
     setupOpenApi(nuxt, options.openapi, resolver.resolve('./runtime/openapi'), nitroMajor)

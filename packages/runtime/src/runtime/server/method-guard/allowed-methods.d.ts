@@ -1,4 +1,4 @@
-// The virtual module the Nuxt module gives Nitro 2 (method-guards.ts): every route pattern of the server, each
+// The virtual module the Nuxt module gives Nitro (method-guards.ts): every route pattern of the server, each
 // with the methods its handlers answer, or null when one of them takes every method. Only a Nuxt server build
 // resolves it.
 declare module '#action-route/allowed-methods' {
