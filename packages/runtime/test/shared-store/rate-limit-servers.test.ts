@@ -63,4 +63,14 @@ describe('rate limits across two production servers on one Redis', () => {
       .toEqual([200, 200, 200, 429])
     expect(await from(a, '203.0.113.10')).toBe(200)
   })
+
+  it('counts an action called during SSR for the page\'s client when a proxy is trusted (the page\'s X-Forwarded-For goes with the call)', async () => {
+    const [a, b] = servers as [BuiltApp, BuiltApp]
+    const page = async (server: BuiltApp, client: string) => {
+      const html = await (await fetch(`${server.baseURL}/`, { headers: { 'x-forwarded-for': client } })).text()
+      return html.match(/<p id="ssr">([^<]*)<\/p>/)?.[1]?.trim()
+    }
+    expect([await page(a, '203.0.113.20'), await page(b, '203.0.113.21'), await page(a, '203.0.113.22')]).toEqual(['admitted', 'admitted', 'admitted'])
+    expect([await page(b, '203.0.113.20'), await page(a, '203.0.113.20')]).toEqual(['admitted', 'RATE_LIMITED'])
+  })
 })

@@ -4,6 +4,7 @@ import { createActionError } from './errors'
 import { appendResponseHeader, clientAddress, setResponseHeader } from './internal/client-address'
 import type { SharedStore } from './internal/shared-store'
 import { useSharedStore } from './internal/shared-store'
+import { BUILT_FOR_DEVELOPMENT, inDevelopment, logInDevelopment } from './internal/dev-logger'
 
 /** What a rate limit's `key` function receives: the middleware's arguments, after validation. */
 export interface RateLimitKeyArgs<TCtx> {
@@ -83,11 +84,21 @@ export function rateLimit<TCtx = Record<string, unknown>>(options: RateLimitOpti
   const name = options.name ?? 'default'
   const message = options.message ?? 'Too many requests, try again later'
   const policy = `"${name}";q=${limit};w=${window / 1000}`
+  let warnedNoAddress = false
 
   return defineActionMiddleware<TCtx>(`rateLimit(${name})`, async (args) => {
     const { event } = args
     const chosen = typeof key === 'function' ? await key(args) : undefined
-    const who = chosen === undefined || chosen === null ? `ip:${clientAddress(event, trustProxy) ?? 'unknown'}` : `key:${chosen}`
+    let who = chosen === undefined || chosen === null ? undefined : `key:${chosen}`
+    if (who === undefined) {
+      const address = clientAddress(event, trustProxy)
+      // no address (an in-process call during SSR, a platform without one): one shared counter, never none
+      if (!address && !warnedNoAddress && (BUILT_FOR_DEVELOPMENT ?? inDevelopment())) {
+        warnedNoAddress = true
+        logInDevelopment('warn', () => `rateLimit(${name}): a request with no client address (an action called during SSR, or a platform that gives none) is counted under one key that all such requests share. Key by user, or behind a proxy set trustProxy (SSR calls carry the page's X-Forwarded-For): docs/production.md`)
+      }
+      who = `ip:${address ?? 'unknown'}`
+    }
     const { count, resetInMs } = await (store ?? useSharedStore()).increment(`rate-limit:${name}:${encodeURIComponent(who)}`, window)
     const reset = Math.max(0, Math.ceil(resetInMs / 1000))
     appendResponseHeader(event, 'RateLimit-Policy', policy)
