@@ -8,7 +8,7 @@ import { useStorage } from 'nitro/storage'
 import type { StorageLike } from '../internal/shared-store'
 import { createSharedStore, setSharedStore } from '../internal/shared-store'
 
-export default function useSharedStorage() {
+export default function provideSharedStore() {
   const base = (useRuntimeConfig() as { actionRoute?: { storage?: string } }).actionRoute?.storage || 'action-route'
   setSharedStore(createSharedStore(useStorage() as unknown as StorageLike, base))
 }
