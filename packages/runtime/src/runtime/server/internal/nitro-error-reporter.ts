@@ -40,7 +40,8 @@ export interface ActionErrorHookContext<TEvent = unknown> {
 /** What the reporter uses of a Nitro app, the same on Nitro 2 and 3. */
 export interface NitroAppLike {
   hooks: { callHook: (name: string, ...args: never[]) => unknown }
-  captureError?: (error: Error, context: { event?: unknown, tags?: string[] }) => void
+  // Nitro's context holds the event and tags; `action` rides along (Nitro 2 types it open, Nitro 3 passes it on)
+  captureError?: (error: Error, context: { event?: unknown, tags?: string[], action?: { route: string, method: string, code: string } }) => void
 }
 
 /** Nitro's capture takes an Error: anything else thrown (a string, say) travels as its cause. */
@@ -76,7 +77,7 @@ export function createNitroErrorReporter(nitroApp: NitroAppLike, logErrors: LogE
       }
       const { event, action, envelope, error } = report
       const tags = ['action-route', `route:${action.route}`, `method:${action.method}`, `code:${envelope.code}`]
-      nitroApp.captureError?.(asError(error), { event, tags, action: { route: action.route, method: action.method, code: envelope.code } } as { event: unknown, tags: string[] })
+      nitroApp.captureError?.(asError(error), { event, tags, action: { route: action.route, method: action.method, code: envelope.code } })
       if (log) console.error(`${logLine(report)}\n`, error)
       return callErrorHooks(nitroApp, report)
     },
