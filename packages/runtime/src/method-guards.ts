@@ -1,8 +1,16 @@
 import type { Nuxt } from '@nuxt/schema'
 import { addServerHandler } from './internal/nuxt-kit'
 import { addServerRoutesModule } from './internal/server-routes-module'
+import type { NitroWithHandlers } from './internal/server-routes-module'
+import { compileWithNitroRouter } from './internal/nitro3-router'
+import type { NitroRoute } from './internal/nitro3-router'
+import { addGuardRoutes } from './runtime/server/method-guard/guard-routes'
+import type { RefusedRoute } from './runtime/server/method-guard/guard-routes'
 
-/** The virtual module that holds every route pattern of the server and the methods of those that answer only some. */
+/**
+ * The virtual module of the server's route patterns and their methods: on Nitro 2 the list (`allowedMethodsOf`),
+ * on Nitro 3 `findRoute`, the guard's routes compiled by Nitro's own router (`guardRoutesOf`).
+ */
 export const ALLOWED_METHODS_MODULE = '#action-route/allowed-methods'
 
 /** A route Nitro scanned from `server/api/` and `server/routes/`, or a handler a module added. */
@@ -45,16 +53,39 @@ export function allowedMethodsOf(handlers: readonly RouteHandlerEntry[], servedI
 }
 
 /**
+ * The guard's routes as Nitro 3's router takes them: for each pattern, each
+ * method it answers with `null` (passed on), then every other method with
+ * the route to refuse; a pattern that takes every method, `null` for all.
+ * @example
+ * guardRoutesOf([['/api/todos', ['GET', 'HEAD']]])
+ * // [{ route: '/api/todos', method: 'GET', data: null }, { route: '/api/todos', method: 'HEAD', data: null },
+ * //  { route: '/api/todos', method: '', data: { pattern: '/api/todos', allowed: ['GET', 'HEAD'] } }]
+ */
+export function guardRoutesOf(patterns: readonly AllowedMethods[]): NitroRoute<RefusedRoute | null>[] {
+  const routes: NitroRoute<RefusedRoute | null>[] = []
+  addGuardRoutes(patterns, (route, method, refused) => routes.push({ route, method: method ?? '', data: refused ?? null }))
+  return routes
+}
+
+/** The virtual module's source: the list on Nitro 2; on Nitro 3, the guard's routes compiled by Nitro's router. */
+function renderAllowedMethods(handlers: readonly RouteHandlerEntry[], servedIn: ReadonlySet<string>, nitro?: NitroWithHandlers<RouteHandlerEntry>): string {
+  const patterns = allowedMethodsOf(handlers, servedIn)
+  if (!nitro?.routing) return `export default ${JSON.stringify(patterns)}\n`
+  return `export const findRoute = ${compileWithNitroRouter({ options: nitro.options, routing: nitro.routing }, guardRoutesOf(patterns))}\n`
+}
+
+/**
  * Answers a method a route's files do not answer with METHOD_NOT_ALLOWED
  * (405) and an `Allow` header, and OPTIONS with 204 and `Allow`, where the
  * host's router would hand the request to a less specific route (the page
  * renderer). The patterns reach the middleware `handler` through the virtual
  * module `#action-route/allowed-methods`, written each time the server is
- * bundled (so `nuxi dev` follows added files).
+ * bundled (so `nuxi dev` follows added files); on Nitro 3 as a matcher Nitro's
+ * own router compiled, so the server bundles no router for it.
  * @example
  * setupMethodGuards(nuxt, resolver.resolve('./runtime/server/method-guard'))
  */
 export function setupMethodGuards(nuxt: Nuxt, handler: string): void {
-  addServerRoutesModule<RouteHandlerEntry>(nuxt, ALLOWED_METHODS_MODULE, (handlers, servedIn) => `export default ${JSON.stringify(allowedMethodsOf(handlers, servedIn))}\n`)
+  addServerRoutesModule<RouteHandlerEntry>(nuxt, ALLOWED_METHODS_MODULE, renderAllowedMethods)
   addServerHandler({ middleware: true, handler })
 }

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { createApp, createRouter, defineEventHandler, setResponseHeader, toWebHandler } from 'h3'
 import type { RouterMethod } from 'h3'
 import { H3 } from 'h3-v2'
+import type { HTTPMethod } from 'h3-v2'
 import { addGuardRoutes } from '../../src/runtime/server/method-guard/guard-routes'
 import type { GuardedPattern, RefusedRoute } from '../../src/runtime/server/method-guard/guard-routes'
 import { answerRefusedMethod } from '../../src/runtime/server/method-guard/refuse-method'
+import { guardRoutesOf } from '../../src/method-guards'
 
 const patterns: GuardedPattern[] = [
   ['/**', null],
@@ -33,7 +35,7 @@ const hosts: Record<string, (request: Request) => Promise<Response>> = {
   })(),
   'h3 v2': (() => {
     const app = new H3()
-    addGuardRoutes(patterns, (pattern, method, refused) => app.on(method ?? '', pattern, (event) => {
+    addGuardRoutes(patterns, (pattern, method, refused) => app.on((method ?? '') as HTTPMethod, pattern, (event) => {
       event.res.headers.set('x-verdict', verdict(refused, event.req.method))
       return ''
     }))
@@ -57,5 +59,16 @@ describe.each(Object.keys(hosts))('the guard\'s routes in %s\'s router', (host) 
   ])('%s %s: %s', async (method, path, expected) => {
     const response = await hosts[host]!(new Request(`http://localhost${path}`, { method }))
     expect(response.headers.get('x-verdict')).toBe(expected)
+  })
+})
+
+describe('guardRoutesOf (the routes Nitro 3\'s router compiles at build time)', () => {
+  it('passes on each method a route answers, refuses every other, and passes every method of a route that takes all', () => {
+    expect(guardRoutesOf([['/api/echo', null], ['/api/todos', ['GET', 'HEAD']]])).toEqual([
+      { route: '/api/echo', method: '', data: null },
+      { route: '/api/todos', method: 'GET', data: null },
+      { route: '/api/todos', method: 'HEAD', data: null },
+      { route: '/api/todos', method: '', data: { pattern: '/api/todos', allowed: ['GET', 'HEAD'] } },
+    ])
   })
 })
