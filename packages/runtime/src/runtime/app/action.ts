@@ -18,11 +18,14 @@ const warnedOutsideContext = new Set<string>()
  * or other headers about the page request's own body. A call made after an
  * await, where Nuxt's context is gone (unless the app enables Nuxt's
  * `experimental.asyncContext`), is still sent, without the page's headers,
- * and development says so once per route.
+ * and development says so once per route, unless the call brings its own
+ * cookie or authorization header.
  */
-function ssrFetcher(path: string): ActionFetcher {
+function ssrFetcher(path: string, headers: Record<string, string> | undefined): ActionFetcher {
   if (!tryUseNuxtApp()) {
-    if (import.meta.dev && !warnedOutsideContext.has(path)) {
+    // a call that brings its own cookie or authorization (read before the await) has what it needs
+    const identified = headers && Object.keys(headers).some(name => /^(?:cookie|authorization)$/i.test(name))
+    if (import.meta.dev && !identified && !warnedOutsideContext.has(path)) {
       warnedOutsideContext.add(path)
       console.warn('[action-route]', `$action('${path}') ran during SSR outside Nuxt's context (after an await), so it was sent without the page request's cookies and headers. Start it before the first await, or set \`experimental: { asyncContext: true }\` in nuxt.config so Nuxt keeps its context across awaits.`)
     }
@@ -55,7 +58,7 @@ export function startAction(path: string, options: CallOptions): ReturnType<type
     if (hint) console.warn('[action-route]', hint)
   }
   // Nuxt's own $fetch, wherever this Nuxt keeps it (Nuxt 5's browser has no global one)
-  const fetcher = import.meta.server ? ssrFetcher(path) : nuxtFetch()
+  const fetcher = import.meta.server ? ssrFetcher(path, options.headers) : nuxtFetch()
   const send = () => sendCall(fetcher, prepared)
   return options.after ? options.after.then(send, send) : send()
 }
