@@ -70,7 +70,7 @@ describe('the playground app in Chromium', () => {
     await page.waitForFunction(hydrated)
     expect(await page.textContent('[data-test=stats]')).toContain('Users')
     expect(await page.locator('nav a[href="/admin"]').count()).toBe(1)
-    // an admin deletes anyone's todo; the list and the counts come back with the answer
+    // an admin deletes anyone's todo; the list and the counts are fetched again right after the answer
     const row = page.locator(`[data-test=all-todos] li:has-text("${title}")`)
     expect(await row.textContent()).toContain('Grace')
     const count = Number(await page.textContent('[data-test=todo-count]'))
