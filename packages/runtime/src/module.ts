@@ -130,6 +130,12 @@ export default defineNuxtModule<ModuleOptions>({
       nitro2: resolver.resolve('./runtime/server/plugins/action-defaults'),
       nitro3: resolver.resolve('./runtime/server/plugins/action-defaults.nitro3'),
     }))
+    // an in-process request (an action a page calls during SSR, a single-flight GET) gets the address of the request
+    // it acts for, so rateLimit counts the page's client; the header that carries it is taken off every request
+    addNitroPlugin(pickServerFile(nitroMajor, {
+      nitro2: resolver.resolve('./runtime/server/plugins/caller-address'),
+      nitro3: resolver.resolve('./runtime/server/plugins/caller-address.nitro3'),
+    }))
 
     // unexpected errors: Nitro's error capture (its `error` hook), the app's `action-route:error` hook, the production log
     setupErrorReporting(nitroMajor, {

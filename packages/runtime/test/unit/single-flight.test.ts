@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { ActionHost } from '../../src/runtime/server/internal/action-host'
 import { MAX_REFRESHED, withRefreshedQueries } from '../../src/runtime/server/internal/single-flight'
 import type { SingleFlightApp } from '../../src/runtime/server/internal/single-flight'
-import { CALLER_HEADER, takeCallerAddress } from '../../src/runtime/server/internal/single-flight-caller'
+import { CALLER_HEADER, takeCallerAddress } from '../../src/runtime/server/internal/caller-address'
 
 interface FakeEvent {
   method: string

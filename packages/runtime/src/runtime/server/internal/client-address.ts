@@ -53,8 +53,9 @@ function plainAddress(address: string): string {
 
 /**
  * The client's address. With no proxy trusted (`trustProxy` 0), the address of
- * the peer that opened the connection: h3 v2's `event.req.ip`, h3 v1's
- * `event.context.clientAddress` (set by some presets) or the socket's. With
+ * the peer that opened the connection: `event.context.clientAddress` (set by
+ * some presets, and for an in-process request by the caller-address plugin),
+ * else h3 v2's `event.req.ip` or h3 v1's socket's. With
  * `trustProxy` n, the address the n-th proxy from the server saw, read from
  * `X-Forwarded-For` from its right end: entries left of it are whatever the
  * client wrote, so they are never read.
@@ -67,8 +68,7 @@ export function clientAddress(event: AnyEvent, trustProxy: number): string | und
     const address = forwarded[Math.max(0, forwarded.length - trustProxy)]
     if (address) return plainAddress(address)
   }
-  const socket = isWebEvent(event)
-    ? event.req.ip
-    : event.context?.clientAddress ?? event.node?.req?.socket?.remoteAddress
+  // `context.clientAddress`: set by some presets, and by the caller-address plugin for an in-process request
+  const socket = event.context?.clientAddress || (isWebEvent(event) ? event.req.ip : event.node?.req?.socket?.remoteAddress)
   return typeof socket === 'string' && socket ? plainAddress(socket) : undefined
 }

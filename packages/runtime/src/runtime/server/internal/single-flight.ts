@@ -1,7 +1,7 @@
 import { withBase } from 'ufo'
 import type { ActionHost } from './action-host'
 import { cookiesAfterMutation } from './cookies-after-mutation'
-import { CALLER_HEADER, callerAddressHeader } from './single-flight-caller'
+import { CALLER_HEADER, callerAddressHeader } from './caller-address'
 
 /** The request header naming the queries whose fresh data the caller wants with the answer: a JSON array of URLs. */
 export const REFRESH_HEADER = 'x-action-refresh'
@@ -91,7 +91,7 @@ function varyOnRefreshHeader(event: EventShape): void {
  * `$fetch` puts the app's base URL before them; h3 v2's app routes the URL as
  * a browser sends it, so `baseURL` goes before them here. Either way the inner
  * request keeps the caller's address for `getRequestIP`: Nitro 2 through
- * `x-action-refresh-caller` (internal/single-flight-caller.ts), h3 v2 as the
+ * `x-action-refresh-caller` (internal/caller-address.ts), h3 v2 as the
  * request's `ip`.
  */
 function inProcessGet(event: EventShape, baseURL: string): ((url: string, cookie: string) => Promise<unknown>) | undefined {
