@@ -1,3 +1,4 @@
+import { get } from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -72,5 +73,25 @@ describe('rate limits across two production servers on one Redis', () => {
     }
     expect([await page(a, '203.0.113.20'), await page(b, '203.0.113.21'), await page(a, '203.0.113.22')]).toEqual(['admitted', 'admitted', 'admitted'])
     expect([await page(b, '203.0.113.20'), await page(a, '203.0.113.20')]).toEqual(['admitted', 'RATE_LIMITED'])
+  })
+
+  it('counts an action called during SSR for the page\'s own client with no proxy trusted: three clients each get their own limit, on either server', async () => {
+    const [a, b] = servers as [BuiltApp, BuiltApp]
+    // each client connects from its own loopback address, as three machines would
+    const page = (server: BuiltApp, client: string) => new Promise<string | undefined>((resolve, reject) => {
+      get(`${server.baseURL}/`, { localAddress: client }, (response) => {
+        let html = ''
+        response.setEncoding('utf8').on('data', (chunk: string) => html += chunk).on('end', () => resolve(html.match(/<p id="direct">([^<]*)<\/p>/)?.[1]?.trim()))
+      }).on('error', reject)
+    })
+    const clients = ['127.0.0.2', '127.0.0.3', '127.0.0.4']
+    const round = async (server: BuiltApp) => {
+      const seen: Array<string | undefined> = []
+      for (const client of clients) seen.push(await page(server, client))
+      return seen
+    }
+    expect(await round(a)).toEqual(['admitted', 'admitted', 'admitted'])
+    expect(await round(b)).toEqual(['admitted', 'admitted', 'admitted'])
+    expect(await round(a)).toEqual(['RATE_LIMITED', 'RATE_LIMITED', 'RATE_LIMITED'])
   })
 })

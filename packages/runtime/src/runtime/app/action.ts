@@ -3,6 +3,7 @@ import type { ActionCallOptions, ActionCallResult, ActionMethod, ActionPath, Def
 import type { ActionFetcher, CallOptions } from './internal/call-action'
 import { prepareCall, sendCall } from './internal/call-action'
 import { FORWARDED_REQUEST_HEADERS, ssrCallHeaders } from './internal/forwarded-headers'
+import { clientAddress } from '../server/internal/client-address'
 import defaultMethods, { routeMethods } from '#build/action-route-methods.mjs'
 import { methodNotAllowed, unknownRouteHint } from './internal/check-route'
 import { nuxtFetch } from '#build/action-route-fetch.mjs'
@@ -13,8 +14,8 @@ const warnedOutsideContext = new Set<string>()
 
 /**
  * During SSR, calls go through Nitro's in-app `$fetch` with the page
- * request's context (platform bindings, waitUntil) and only the page
- * headers that identify the user: never its content-type, content-length
+ * request's context (platform bindings, waitUntil), its client address, and
+ * only the page headers that identify the user: never its content-type, content-length
  * or other headers about the page request's own body. A call made after an
  * await, where Nuxt's context is gone (unless the app enables Nuxt's
  * `experimental.asyncContext`), is still sent, without the page's headers,
@@ -33,9 +34,11 @@ function ssrFetcher(path: string, headers: Record<string, string> | undefined): 
   }
   const event = useRequestEvent()
   const pageHeaders = useRequestHeaders([...FORWARDED_REQUEST_HEADERS])
+  // the address the page request came from: the in-process call has none of its own
+  const address = event ? clientAddress(event, 0) : undefined
   const raw = nuxtFetch().raw as (...args: [string, Record<string, unknown>]) => ReturnType<RawFetch>
   return {
-    raw: (url, options) => raw(url, { ...options, headers: ssrCallHeaders(url, pageHeaders, options.headers), context: event?.context }),
+    raw: (url, options) => raw(url, { ...options, headers: ssrCallHeaders(url, pageHeaders, options.headers, address), context: event?.context }),
   }
 }
 

@@ -92,10 +92,10 @@ export function rateLimit<TCtx = Record<string, unknown>>(options: RateLimitOpti
     let who = chosen === undefined || chosen === null ? undefined : `key:${chosen}`
     if (who === undefined) {
       const address = clientAddress(event, trustProxy)
-      // no address (an in-process call during SSR, a platform without one): one shared counter, never none
+      // no address (a platform that gives none, an SSR call made outside Nuxt's context): one shared counter, never none
       if (!address && !warnedNoAddress && (BUILT_FOR_DEVELOPMENT ?? inDevelopment())) {
         warnedNoAddress = true
-        logInDevelopment('warn', () => `rateLimit(${name}): a request with no client address (an action called during SSR, or a platform that gives none) is counted under one key that all such requests share. Key by user, or behind a proxy set trustProxy (SSR calls carry the page's X-Forwarded-For): docs/production.md`)
+        logInDevelopment('warn', () => `rateLimit(${name}): a request with no client address (a platform that gives none, or an action called during SSR after an await, outside Nuxt's context) is counted under one key that all such requests share. Key by user, or behind a proxy set trustProxy: docs/production.md`)
       }
       who = `ip:${address ?? 'unknown'}`
     }

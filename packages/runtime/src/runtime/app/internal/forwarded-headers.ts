@@ -1,3 +1,5 @@
+import { CALLER_HEADER, callerAddressHeader } from '../../server/internal/caller-address'
+
 /**
  * The page request's headers an action called during SSR receives: what
  * identifies the user and where they connect from, as the browser would
@@ -36,17 +38,21 @@ export function staysInApp(url: string): boolean {
 
 /**
  * The headers of an SSR call: the forwarded page headers for a call inside
- * the app, then the call's own headers, which win whatever their case.
+ * the app, with the page request's client address (`x-action-refresh-caller`,
+ * which the caller-address plugin applies: an in-process request has no
+ * address of its own), then the call's own headers, which win whatever their case.
  * @example
  * ssrCallHeaders('/api/me', { cookie: 'a=1' }, { 'X-Trace': 't' }) // { cookie: 'a=1', 'x-trace': 't' }
+ * ssrCallHeaders('/api/me', {}, {}, '203.0.113.7') // { 'x-action-refresh-caller': '<token> 203.0.113.7' }
  */
-export function ssrCallHeaders(url: string, pageHeaders: Record<string, string | undefined>, own: Record<string, string> = {}): Record<string, string> {
+export function ssrCallHeaders(url: string, pageHeaders: Record<string, string | undefined>, own: Record<string, string> = {}, clientAddress?: string): Record<string, string> {
   const headers: Record<string, string> = Object.create(null)
   if (staysInApp(url)) {
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = pageHeaders[name]
       if (value) headers[name] = value
     }
+    if (clientAddress) headers[CALLER_HEADER] = callerAddressHeader(clientAddress)
   }
   for (const [name, value] of Object.entries(own)) headers[name.toLowerCase()] = value
   return { ...headers }
