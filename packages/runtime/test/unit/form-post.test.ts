@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { FormPostRequest, LocalFetch } from '../../src/runtime/form-post/handle-form-post'
 import { handleFormPost, mayConcernForms, refusalBody } from '../../src/runtime/form-post/handle-form-post'
 import { formToInput } from '../../src/runtime/app/internal/form-input'
+import { CALLER_HEADER, takeCallerAddress } from '../../src/runtime/server/internal/caller-address'
 
 /** A page request whose body is `fields` urlencoded (or `body` as given), with its real length; `reads` counts the body reads. */
 function request(path: string, headers: Record<string, string>, fields: Array<[string, string]> | string = [], method = 'POST'): FormPostRequest & { reads: number } {
@@ -76,6 +77,15 @@ describe('handleFormPost', () => {
     })
     // an image or fetch under the page's path leaves it alone
     expect(await handleFormPost(request('/signup', { 'cookie': flash, 'sec-fetch-dest': 'image' }, [], 'GET'), fetchLocal, limits)).toEqual({ kind: 'pass' })
+  })
+
+  it('gives the in-process call the poster\'s address, so a rate limit counts the poster (the caller-address plugin applies it)', async () => {
+    const { calls, fetchLocal } = recordingFetch({ success: true, data: 1 })
+    await handleFormPost({ ...request('/login?__action=/api/login', sameOrigin, [['name', 'ada']]), clientAddress: '203.0.113.7' }, fetchLocal, limits)
+    const inner = { headers: { ...calls[0]!.init.headers } as Record<string, string | undefined>, socket: { remoteAddress: '' } }
+    takeCallerAddress(inner)
+    expect(inner.socket.remoteAddress).toBe('203.0.113.7')
+    expect(inner.headers).not.toHaveProperty(CALLER_HEADER)
   })
 
   it('sends the action an empty text field as the empty string, as the browser\'s form does', async () => {

@@ -18,6 +18,8 @@ export interface FormPostRequest {
   headers: Headers
   /** The whole body; called only once its declared length is within `maxBodySize`. */
   readBody: () => Promise<Uint8Array>
+  /** The address the post came from, which the in-process call carries (rateLimit counts the poster). */
+  clientAddress?: string
 }
 
 /** Calls an action inside the app: `path` is the action's URL below the app's base. */
@@ -106,7 +108,7 @@ export function mayConcernForms(method: string, path: string, cookie: string | n
  * cookie renders the success it holds (and clears it). A POST to a page
  * with the form query (`?__action=/api/signup`) runs that action
  * in-process with the posted fields as its input (dot paths nested, as the
- * browser's `useActionForm` does) and the user's cookies, then answers 303
+ * browser's `useActionForm` does), the user's cookies and address, then answers 303
  * back to the page after a success, or renders the page with the error's
  * status (422 for field errors) and the posted values. A post from another
  * site is refused (403) before anything is read; a body over `maxBodySize`
@@ -138,7 +140,7 @@ export async function handleFormPost(request: FormPostRequest, fetchLocal: Local
   const pageHeaders = Object.fromEntries(FORWARDED_REQUEST_HEADERS.map(name => [name, request.headers.get(name) ?? undefined]))
   const response = await fetchLocal(target, {
     method,
-    headers: { ...ssrCallHeaders(target, pageHeaders), 'content-type': contentType, 'accept': 'application/json' },
+    headers: { ...ssrCallHeaders(target, pageHeaders, {}, request.clientAddress), 'content-type': contentType, 'accept': 'application/json' },
     body,
   })
   const setCookies = response.headers.getSetCookie()

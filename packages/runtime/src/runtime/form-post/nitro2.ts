@@ -1,6 +1,7 @@
 // Nitro 2 (Nuxt 3 and 4) server middleware: forms posted to a page without JavaScript (handle-form-post.ts).
 import { appendResponseHeader, defineEventHandler, getRequestHeader, getRequestURL, readRawBody, sendRedirect, setResponseHeader, setResponseStatus } from 'h3'
 import { actionDefaults } from '../server/internal/action-defaults'
+import { clientAddress } from '../server/internal/client-address'
 import { FORM_CONTEXT_KEY } from '../app/internal/form-post'
 import type { LocalFetch } from './handle-form-post'
 import { handleFormPost, mayConcernForms, refusalBody } from './handle-form-post'
@@ -18,7 +19,7 @@ export default defineEventHandler(async (event) => {
     return new Response(typeof answer._data === 'string' ? answer._data : null, { status: answer.status, headers: answer.headers })
   }
   const outcome = await handleFormPost(
-    { method: event.method, url: getRequestURL(event), headers: event.headers, readBody: async () => await readRawBody(event, false) ?? new Uint8Array() },
+    { method: event.method, url: getRequestURL(event), headers: event.headers, readBody: async () => await readRawBody(event, false) ?? new Uint8Array(), clientAddress: clientAddress(event, 0) },
     fetchLocal,
     actionDefaults,
   )

@@ -8,6 +8,7 @@ import { useRuntimeConfig } from 'nitro/runtime-config'
 import { serverFetch } from 'nitro/app'
 import { joinURL } from 'ufo'
 import { actionDefaults } from '../server/internal/action-defaults'
+import { clientAddress } from '../server/internal/client-address'
 import { FORM_CONTEXT_KEY } from '../app/internal/form-post'
 import { handleFormPost, mayConcernForms, refusalBody } from './handle-form-post'
 
@@ -22,7 +23,7 @@ export default async (event: H3v2Event) => {
   if (!mayConcernForms(event.req.method, event.url.search, event.req.headers.get('cookie'))) return
   const base = (useRuntimeConfig() as { app?: { baseURL?: string } }).app?.baseURL ?? '/'
   const outcome = await handleFormPost(
-    { method: event.req.method, url: event.url, headers: event.req.headers, readBody: async () => new Uint8Array(await event.req.arrayBuffer()) },
+    { method: event.req.method, url: event.url, headers: event.req.headers, readBody: async () => new Uint8Array(await event.req.arrayBuffer()), clientAddress: clientAddress(event, 0) },
     (path, init) => serverFetch(joinURL(base, path), init as RequestInit, event.context),
     actionDefaults,
   )
