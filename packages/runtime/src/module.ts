@@ -118,7 +118,9 @@ export default defineNuxtModule<ModuleOptions>({
     addServerImports(serverAutoImports.map(name => ({ name, from: serverEntry })))
 
     // module-wide defaults go through runtime config, so NUXT_ACTION_ROUTE_MAX_BODY_SIZE can override them
-    nuxt.options.runtimeConfig.actionRoute = defu(nuxt.options.runtimeConfig.actionRoute as Partial<ModuleOptions> | undefined, {
+    // (typed loosely: an app's generated RuntimeConfig also holds the `storage` that setupSharedStore adds below)
+    const runtimeConfig = nuxt.options.runtimeConfig as { actionRoute?: Partial<ModuleOptions> }
+    runtimeConfig.actionRoute = defu(runtimeConfig.actionRoute, {
       maxBodySize: options.maxBodySize,
       maxFormFields: options.maxFormFields,
       maxFormFiles: options.maxFormFiles,
