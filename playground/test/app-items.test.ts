@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchChromium } from '../../test-utils/browser'
+import { hydrated } from './hydrated'
 import { startNuxtDevApp } from '../../packages/runtime/test/helpers/dev-app'
 import type { DevApp } from '../../packages/runtime/test/helpers/dev-app'
 import { signIn, signInContext } from './session'
@@ -20,8 +21,6 @@ beforeAll(async () => {
   browser = await launchChromium()
 })
 afterAll(() => browser?.close())
-
-const hydrated = () => Boolean((document.querySelector('#__nuxt') as { __vue_app__?: unknown } | null)?.__vue_app__)
 
 async function call(path: string, cookie: string, init: { method?: string, json?: unknown } = {}) {
   const response = await fetch(`${baseURL}${path}`, {

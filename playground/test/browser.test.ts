@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchChromium } from '../../test-utils/browser'
+import { hydrated } from './hydrated'
 import { passwords, signIn } from './session'
 
 const baseURL = inject('playgroundURL')
@@ -14,8 +15,6 @@ beforeAll(async () => {
   browser = await launchChromium()
 })
 afterAll(() => browser?.close())
-
-const hydrated = () => Boolean((document.querySelector('#__nuxt') as { __vue_app__?: unknown } | null)?.__vue_app__)
 
 describe('the playground app in Chromium', () => {
   it('signs in on /login, adds a todo on the form page, opens it, and renders it again by SSR after a reload', async () => {

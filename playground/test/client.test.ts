@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchChromium } from '../../test-utils/browser'
+import { hydrated } from './hydrated'
 import { passwords, signInContext } from './session'
 
 // The client ($action, useAction) as the reference app's own pages call it, on its real routes and session.
@@ -12,8 +13,6 @@ beforeAll(async () => {
   browser = await launchChromium()
 })
 afterAll(() => browser?.close())
-
-const hydrated = () => Boolean((document.querySelector('#__nuxt') as { __vue_app__?: unknown } | null)?.__vue_app__)
 
 /** A page of its own browser context, signed in, open on `path` once Vue has mounted (a click before lands nowhere). */
 async function signedInPage(name: keyof typeof passwords, path: string): Promise<{ context: BrowserContext, page: Page }> {

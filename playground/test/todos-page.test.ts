@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchChromium } from '../../test-utils/browser'
+import { hydrated } from './hydrated'
 import { signInContext } from './session'
 
 const baseURL = inject('playgroundURL')
@@ -10,8 +11,6 @@ beforeAll(async () => {
   browser = await launchChromium()
 })
 afterAll(() => browser?.close())
-
-const hydrated = () => Boolean((document.querySelector('#__nuxt') as { __vue_app__?: unknown } | null)?.__vue_app__)
 
 async function signedInTodos(name: 'Ada' | 'Grace' = 'Grace'): Promise<{ context: BrowserContext, page: Page, sent: string[] }> {
   const context = await browser.newContext()
