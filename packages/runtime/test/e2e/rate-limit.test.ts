@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto'
+import { get } from 'node:http'
+import { describe, expect, inject, it } from 'vitest'
+
+// `rateLimit` on the built fixture (server/api/rate-limit/): its counters in the module's store, which is Nitro's
+// default memory here: one server process on Node, one isolate on Workers. scripts/workers.mjs runs this file
+// against a cloudflare-module build served by workerd, on Nitro 2 and on Nitro 3.
+const baseURL = inject('baseURL')
+const onWorkers = process.env.E2E_TARGET === 'workers'
+
+interface Answer {
+  status: number
+  headers: Record<string, string | undefined>
+  body: { success: boolean, error?: Record<string, unknown> }
+}
+
+/** A GET from one loopback address (`127.0.0.2`...), as a client on its own machine would connect. */
+function call(path: string, { from = '127.0.0.1', headers = {} }: { from?: string, headers?: Record<string, string> } = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    get(`${baseURL}${path}`, { localAddress: from, headers }, (response) => {
+      let text = ''
+      response.setEncoding('utf8').on('data', (chunk: string) => text += chunk).on('end', () => {
+        const headers = Object.fromEntries(Object.entries(response.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]))
+        resolve({ status: response.statusCode!, headers, body: JSON.parse(text) })
+      })
+    }).on('error', reject)
+  })
+}
+
+const remaining = (answer: Answer) => Number(answer.headers.ratelimit?.match(/;r=(\d+);/)?.[1])
+
+describe('rateLimit, end to end', () => {
+  it('admits `limit` requests per key, then answers 429 RATE_LIMITED with Retry-After, RateLimit and RateLimit-Policy', async () => {
+    const key = randomUUID()
+    const answers: Answer[] = []
+    for (let i = 0; i < 5; i++) answers.push(await call('/api/rate-limit/keyed', { headers: { 'x-rate-key': key } }))
+
+    expect(answers.map(answer => answer.status)).toEqual([200, 200, 200, 429, 429])
+    for (const answer of answers) {
+      expect(answer.headers['ratelimit-policy']).toBe('"keyed";q=3;w=60')
+      expect(answer.headers.ratelimit).toMatch(/^"keyed";r=\d+;t=\d+$/)
+      const reset = Number(answer.headers.ratelimit!.match(/;t=(\d+)$/)![1])
+      expect(reset).toBeGreaterThan(0)
+      expect(reset).toBeLessThanOrEqual(60)
+    }
+    expect(answers.map(remaining)).toEqual([2, 1, 0, 0, 0])
+    for (const answer of answers.slice(0, 3)) {
+      expect(answer.body).toEqual({ success: true, data: { ok: true } })
+      expect(answer.headers['retry-after']).toBeUndefined()
+    }
+    for (const answer of answers.slice(3)) {
+      expect(answer.headers['content-type']).toMatch(/^application\/json/)
+      expect(answer.body).toEqual({ success: false, error: { code: 'RATE_LIMITED', message: 'Too many requests, try again later', statusCode: 429 } })
+      const retryAfter = Number(answer.headers['retry-after'])
+      expect(retryAfter).toBeGreaterThan(0)
+      expect(retryAfter).toBeLessThanOrEqual(60)
+    }
+  })
+
+  it('counts each key alone: another caller is still admitted while the first is refused', async () => {
+    const first = randomUUID()
+    for (let i = 0; i < 3; i++) expect((await call('/api/rate-limit/keyed', { headers: { 'x-rate-key': first } })).status).toBe(200)
+    expect((await call('/api/rate-limit/keyed', { headers: { 'x-rate-key': first } })).status).toBe(429)
+    const other = await call('/api/rate-limit/keyed', { headers: { 'x-rate-key': randomUUID() } })
+    expect(other.status).toBe(200)
+    expect(remaining(other)).toBe(2)
+  })
+
+  // Node gives each request its connection's address. A Worker is given none: Nitro's cloudflare-module entries
+  // (Nitro 2 and 3) pass no address, and `cf-connecting-ip` is a header Cloudflare's edge sets, which workerd alone
+  // does not, so every request falls under the one key of requests without an address
+  it.skipIf(onWorkers)('counts by the client\'s connection address by default (Node)', async () => {
+    const statuses = async (from: string) => [
+      (await call('/api/rate-limit/by-address', { from })).status,
+      (await call('/api/rate-limit/by-address', { from })).status,
+      (await call('/api/rate-limit/by-address', { from })).status,
+    ]
+    expect(await statuses('127.0.0.2')).toEqual([200, 200, 429])
+    expect(await statuses('127.0.0.3')).toEqual([200, 200, 429])
+  })
+
+  it.runIf(onWorkers)('counts every request under one key by default on Workers, which give no client address: key by cf-connecting-ip there', async () => {
+    const first = [await call('/api/rate-limit/by-address', { from: '127.0.0.2' }), await call('/api/rate-limit/by-address', { from: '127.0.0.2' })]
+    expect(first.map(answer => answer.status)).toEqual([200, 200])
+    // another machine, and a client that names an address in the header Cloudflare's edge would set: the same count
+    const other = await call('/api/rate-limit/by-address', { from: '127.0.0.3', headers: { 'cf-connecting-ip': '203.0.113.7' } })
+    expect(other.status).toBe(429)
+    expect(other.body.error?.code).toBe('RATE_LIMITED')
+  })
+})
