@@ -55,6 +55,15 @@ describe('$action types', () => {
     // @ts-expect-error no such param
     void $action('/api/todos/:id', { method: 'PATCH', params: { slug: 1 } })
   })
+
+  it('takes an idempotencyKey on a mutation, never on a GET', () => {
+    void $action('/api/todos', { method: 'POST', input: { title: 'x' }, retry: 2, idempotencyKey: 'checkout-7' })
+    void $action('/api/todos/:id', { method: 'DELETE', params: { id: 1 }, idempotencyKey: 'remove-1' })
+    // @ts-expect-error a GET changes nothing: no key
+    void $action('/api/todos', { method: 'GET', idempotencyKey: 'k' })
+    // @ts-expect-error the key is a string
+    void $action('/api/todos', { method: 'POST', input: { title: 'x' }, idempotencyKey: 7 })
+  })
 })
 
 describe('useAction types', () => {
@@ -76,6 +85,16 @@ describe('useAction types', () => {
     const { execute } = useAction('/api/todos/:id')
     // @ts-expect-error no method given, and the route has no POST
     void execute({ done: true })
+  })
+
+  it('takes an idempotencyKey per execute, on a mutation only', () => {
+    const create = useAction('/api/todos', { method: 'POST', retry: 2 })
+    void create.execute({ title: 'x' }, { idempotencyKey: 'checkout-7' })
+    const list = useAction('/api/todos', { method: 'GET' })
+    // @ts-expect-error a GET changes nothing: no key
+    void list.execute(undefined, { idempotencyKey: 'k' })
+    // @ts-expect-error one key per logical call: execute takes it, not useAction
+    useAction('/api/todos', { method: 'POST', idempotencyKey: 'k' })
   })
 
   it('callbacks receive the typed data', () => {

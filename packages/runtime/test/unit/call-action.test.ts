@@ -76,12 +76,15 @@ describe('$action', () => {
     expect(result).toEqual({ success: false, error: { code: 'TIMEOUT_ERROR', message: 'The request timed out after 100 ms', statusCode: 0 } })
   })
 
-  it('retries a 5xx on an idempotent method, never on POST', async () => {
+  it('retries a 5xx on every method, a POST with its Idempotency-Key (idempotency-key-on-retries.test.ts)', async () => {
     flakyCalls = 0
     expect(await callAction(fetcher, `/api/flaky`, { method: 'GET', input: { failures: '2' }, retry: 2, retryDelay: 10 }))
       .toEqual({ success: true, data: { calls: 3 } })
     flakyCalls = 0
-    const post = await callAction(fetcher, `/api/flaky?failures=1`, { method: 'POST', retry: 3, retryDelay: 10 })
+    expect(await callAction(fetcher, `/api/flaky?failures=1`, { method: 'POST', retry: 3, retryDelay: 10 }))
+      .toEqual({ success: true, data: { calls: 2 } })
+    flakyCalls = 0
+    const post = await callAction(fetcher, `/api/flaky?failures=1`, { method: 'POST', retryDelay: 10 })
     expect(!post.success && post.error.code).toBe('INTERNAL_ERROR')
     expect(flakyCalls).toBe(1)
   })
@@ -202,6 +205,7 @@ describe('call options that cannot work', () => {
       [{ headers: 'x-a: 1' }, 'Action option "headers" must be an object of header names to values, got "x-a: 1"'],
       [{ headers: { 'x-a': 1 } }, 'Action option "headers.x-a" must be a string, got 1'],
       [{ params: 'id' }, 'Action option "params" must be an object of route param values, got "id"'],
+      [{ idempotencyKey: '' }, 'Action option "idempotencyKey" must be a string of 1 to 255 printable ASCII characters, got ""'],
     ]
     try {
       for (const [options, message] of bad) {

@@ -113,10 +113,22 @@ export interface ActionCallOptions<P extends ActionPath, M extends HttpMethod> {
   signal?: AbortSignal
   /** Milliseconds before the call gives up with TIMEOUT_ERROR; 0 or left out: no limit. At most 2147483647. */
   timeout?: number
-  /** Extra attempts (a whole number) after a network failure or a 5xx, for GET, HEAD, PUT and DELETE only. Default 0. */
+  /**
+   * Extra attempts (a whole number) after a network failure or a 5xx. Default 0. A POST, PUT, PATCH or
+   * DELETE with retries sends an `Idempotency-Key`, the same on every attempt of the call, so a route made
+   * idempotent (the `idempotent()` middleware) runs it once; on a route without it, a retried POST or PATCH
+   * may run twice.
+   */
   retry?: number
   /** Milliseconds between attempts, 0 or more. Default 300. */
   retryDelay?: number
+  /**
+   * The `Idempotency-Key` of a POST, PUT, PATCH or DELETE (1 to 255 printable ASCII characters), sent
+   * on every attempt even without `retry`. Left out, a call with `retry` gets a random key of its own.
+   * Give one for an operation that outlives the call: a checkout's key, made when its form is shown,
+   * so a second submit replays the first answer instead of charging twice.
+   */
+  idempotencyKey?: M extends 'GET' | 'HEAD' ? never : string
 }
 
 /** The envelope a call resolves to; its error is typed by the action's declared errors. */

@@ -47,11 +47,16 @@ export type ExecuteInput<TInput> = unknown extends TInput
   : TInput
 
 /** What `execute` takes besides the input. */
-export interface ExecuteOptions<P extends ActionPath> {
+export interface ExecuteOptions<P extends ActionPath, M extends HttpMethod = HttpMethod> {
   params?: ActionParams<P>
   headers?: Record<string, string>
   /** The queries this call refreshes, instead of the `refreshes` option. */
   refreshes?: readonly RefreshTarget[]
+  /**
+   * This call's `Idempotency-Key` (see `$action`'s option): each `execute` is one logical call, and
+   * with `retry` and no key it gets a random one, sent on each of its attempts.
+   */
+  idempotencyKey?: ActionCallOptions<P, M>['idempotencyKey']
 }
 
 /** Options of `useAction`. */
@@ -84,11 +89,11 @@ export interface UseActionOptions<P extends ActionPath, M extends HttpMethod>
 export function useAction<P extends ActionPath, M extends ActionMethod<P> = DefaultMethod<P> & ActionMethod<P>>(
   path: P,
   options: UseActionOptions<P, M> = {},
-): ActionState<ExecuteInput<ActionInput<P, M>>, ActionOutput<P, M>, ExecuteOptions<P>, ActionCallError<P, M>> {
+): ActionState<ExecuteInput<ActionInput<P, M>>, ActionOutput<P, M>, ExecuteOptions<P, M>, ActionCallError<P, M>> {
   if (options.method !== undefined) checkMethod(options.method)
   checkCallOptions({ timeout: options.timeout, retry: options.retry, retryDelay: options.retryDelay })
   checkRefreshOptions(options)
-  const state = createActionState<ExecuteInput<ActionInput<P, M>>, ActionOutput<P, M>, ExecuteOptions<P>, ActionCallError<P, M>>((input, call) => {
+  const state = createActionState<ExecuteInput<ActionInput<P, M>>, ActionOutput<P, M>, ExecuteOptions<P, M>, ActionCallError<P, M>>((input, call) => {
     const params = call.params ?? toValue(options.params)
     // would throw "missing param" below: say where the params go
     if (params === undefined && /:\w/.test(path) && typeof input === 'object' && input !== null && Object.hasOwn(input, 'params')) {
@@ -101,6 +106,7 @@ export function useAction<P extends ActionPath, M extends ActionMethod<P> = Defa
       timeout: options.timeout,
       retry: options.retry,
       retryDelay: options.retryDelay,
+      idempotencyKey: call.idempotencyKey,
       input,
       params: params as CallOptions['params'],
       headers: mutation.headers,

@@ -1,6 +1,7 @@
 import type { ActionErrorData, ActionResult } from '../../server/types'
-import { checkCallOptions, checkMethod } from './check-call-options'
+import { checkCallOptions, checkKeyedMethod, checkMethod } from './check-call-options'
 import { fillParams } from './fill-params'
+import { withIdempotencyKey } from './idempotency-key'
 
 /** The part of ofetch's `$fetch` that calls need (Nuxt's `$fetch` fits). */
 export interface ActionFetcher {
@@ -12,7 +13,7 @@ export interface ActionFetcher {
     signal?: AbortSignal
     ignoreResponseError: true
     retry: 0
-  }) => Promise<{ status: number, statusText: string, _data?: unknown }>
+  }) => Promise<{ status: number, statusText: string, headers?: Headers, _data?: unknown }>
 }
 
 /** Options of one call, already resolved (see ActionCallOptions for the typed version). */
@@ -25,11 +26,11 @@ export interface CallOptions {
   timeout?: number
   retry?: number
   retryDelay?: number
+  /** The mutation's `Idempotency-Key`; left out, a call that may be retried gets a new one. */
+  idempotencyKey?: string
   /** Send only once this settles (`dedupe: 'queue'`): the call is checked at once all the same. */
   after?: Promise<unknown>
 }
-
-const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE'])
 
 function clientError(code: string, message: string): { success: false, error: ActionErrorData } {
   return { success: false, error: { code, message, statusCode: 0 } }
@@ -45,6 +46,17 @@ export function isActionResult(value: unknown): value is ActionResult<unknown> {
     && typeof candidate.error.statusCode === 'number'
 }
 
+/**
+ * How long a 409 IDEMPOTENCY_KEY_IN_PROGRESS asks a retry to wait, in ms:
+ * its `Retry-After` seconds (the server sends 1), at most 10, so a page
+ * never hangs on a header; a date or no header asks for nothing more than
+ * the call's own delay.
+ */
+function retryAfter(headers: Headers | undefined): number {
+  const seconds = Number(headers?.get('retry-after') ?? Number.NaN)
+  return Number.isInteger(seconds) && seconds >= 0 ? Math.min(seconds, 10) * 1000 : 0
+}
+
 function wait(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, ms)
@@ -55,7 +67,7 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
   })
 }
 
-/** A call that passed its checks: its URL is built and its method known, nothing is sent yet. */
+/** A call that passed its checks: its URL is built, its method known and its key chosen; nothing is sent yet. */
 export interface PreparedCall {
   url: string
   method: string
@@ -65,7 +77,9 @@ export interface PreparedCall {
 /**
  * Checks a call's options and builds its URL, at once and before anything
  * is sent: a bad option or a param that would reach another route throws a
- * TypeError naming it.
+ * TypeError naming it. A mutation that may be retried, or is given
+ * `idempotencyKey`, gets its `Idempotency-Key` header here, once for the
+ * logical call: every attempt sends the same.
  * @example
  * prepareCall('/api/todos/:id', { method: 'patch', params: { id: 1 } }) // { url: '/api/todos/1', method: 'PATCH', ... }
  * prepareCall('/api/todos/:id', { method: 'DELETE', params: { id: '' } }) // throws TypeError
@@ -74,7 +88,9 @@ export function prepareCall(path: string, options: CallOptions = {}): PreparedCa
   if (typeof options !== 'object' || options === null) throw new TypeError('Action options must be an object')
   const method = checkMethod(options.method ?? 'POST')
   checkCallOptions(options)
-  return { url: fillParams(path, options.params), method, options }
+  checkKeyedMethod(method, options.idempotencyKey)
+  const url = fillParams(path, options.params)
+  return { url, method, options: { ...options, headers: withIdempotencyKey(method, options) } }
 }
 
 /**
@@ -82,6 +98,8 @@ export function prepareCall(path: string, options: CallOptions = {}): PreparedCa
  * failure. Network failure, abort and timeout become FETCH_ERROR,
  * ABORT_ERROR and TIMEOUT_ERROR envelopes with statusCode 0; an answer that
  * is not an envelope becomes INVALID_RESPONSE with the answer's status.
+ * With `retry`, a network failure, a 5xx and a 409 IDEMPOTENCY_KEY_IN_PROGRESS
+ * (the call's key still running on the server) are tried again.
  * @example
  * const result = await sendCall($fetch, prepareCall('/api/todos', { method: 'GET' }))
  */
@@ -90,10 +108,12 @@ export async function sendCall(fetcher: ActionFetcher, { url, method, options }:
   const signals = [options.signal, timeoutSignal].filter((signal): signal is AbortSignal => Boolean(signal))
   const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0]
   const usesQuery = method === 'GET' || method === 'HEAD'
-  const attempts = 1 + (IDEMPOTENT.has(method) ? options.retry ?? 0 : 0)
+  // a POST or PATCH that may be retried carries its key (prepareCall): a route made idempotent runs it once
+  const attempts = 1 + (options.retry ?? 0)
 
   let result: ActionResult<unknown> = clientError('FETCH_ERROR', 'The request could not be sent')
   for (let attempt = 1; attempt <= attempts; attempt++) {
+    let delay = options.retryDelay ?? 300
     try {
       const response = await fetcher.raw(url, {
         method,
@@ -112,14 +132,17 @@ export async function sendCall(fetcher: ActionFetcher, { url, method, options }:
       result = isActionResult(response._data)
         ? response._data
         : { success: false, error: { code: 'INVALID_RESPONSE', message: 'The server did not answer with an action envelope', statusCode: response.status } }
-      if (result.success || result.error.statusCode < 500) return result
+      // the same key still running (its first answer was lost, it was not): a retry gets its answer once it is kept
+      const running = !result.success && result.error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS' && response.status === 409
+      if (running) delay = Math.max(delay, retryAfter(response.headers))
+      else if (result.success || result.error.statusCode < 500) return result
     }
     catch {
       if (timeoutSignal?.aborted) return clientError('TIMEOUT_ERROR', `The request timed out after ${options.timeout} ms`)
       if (options.signal?.aborted) return clientError('ABORT_ERROR', 'The request was aborted')
       result = clientError('FETCH_ERROR', 'The server could not be reached')
     }
-    if (attempt < attempts && signal?.aborted !== true) await wait(options.retryDelay ?? 300, signal ?? new AbortController().signal)
+    if (attempt < attempts && signal?.aborted !== true) await wait(delay, signal ?? new AbortController().signal)
   }
   return result
 }

@@ -15,6 +15,8 @@ function check(option: string, value: unknown, valid: (value: unknown) => boolea
 // NaN and Infinity fail the comparisons
 const isDelay = (value: unknown): boolean => typeof value === 'number' && value >= 0 && value <= MAX_DELAY_MS
 const isRecord = (value: unknown): boolean => typeof value === 'object' && value !== null && !Array.isArray(value)
+// the draft's key: a string a header carries as it is (printable ASCII), short enough for any store to index
+const isIdempotencyKey = (value: unknown): boolean => typeof value === 'string' && /^[\x20-\x7E]{1,255}$/.test(value)
 
 /**
  * Upper-cases a call's method and checks it is one an action answers;
@@ -31,8 +33,9 @@ export function checkMethod(method: unknown): string {
 
 /**
  * Checks the transport options of a call (`timeout`, `retry`, `retryDelay`,
- * `signal`, `headers`, `params`) and throws a TypeError naming the first bad
- * one, so a typo fails loudly instead of sending nothing or waiting forever.
+ * `signal`, `headers`, `params`, `idempotencyKey`) and throws a TypeError
+ * naming the first bad one, so a typo fails loudly instead of sending
+ * nothing or waiting forever.
  * @example
  * checkCallOptions({ retry: 2, timeout: 5000 }) // passes
  * checkCallOptions({ retry: Number.NaN }) // throws TypeError: Action option "retry" must be...
@@ -44,6 +47,7 @@ export function checkCallOptions(options: {
   signal?: unknown
   headers?: unknown
   params?: unknown
+  idempotencyKey?: unknown
 }): void {
   const { headers } = options
   check('timeout', options.timeout, isDelay, `a number of milliseconds from 0 (none) to ${MAX_DELAY_MS}`)
@@ -53,6 +57,20 @@ export function checkCallOptions(options: {
   check('headers', headers, isRecord, 'an object of header names to values')
   for (const name of Object.keys(Object(headers))) check(`headers.${name}`, (headers as Record<string, unknown>)[name], value => typeof value === 'string', 'a string')
   check('params', options.params, isRecord, 'an object of route param values')
+  check('idempotencyKey', options.idempotencyKey, isIdempotencyKey, 'a string of 1 to 255 printable ASCII characters')
+}
+
+/**
+ * Checks that a call given `idempotencyKey` is a mutation: a GET or HEAD
+ * changes nothing, so a key there is a mistake and throws a TypeError.
+ * @example
+ * checkKeyedMethod('POST', 'order-7') // passes
+ * checkKeyedMethod('GET', 'order-7') // throws TypeError
+ */
+export function checkKeyedMethod(method: string, idempotencyKey: unknown): void {
+  if (idempotencyKey !== undefined && (method === 'GET' || method === 'HEAD')) {
+    throw new TypeError(`Action option "idempotencyKey" is for POST, PUT, PATCH and DELETE calls, not ${method}`)
+  }
 }
 
 /**

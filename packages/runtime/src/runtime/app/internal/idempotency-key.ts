@@ -1,0 +1,40 @@
+/** The request header of the IETF httpapi draft that makes a retried mutation run once. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key'
+
+const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/**
+ * A new random key (a version 4 UUID). `crypto.randomUUID` exists only in
+ * secure contexts (https, localhost): a page served over plain http on a
+ * network address gets one from `crypto.getRandomValues`, which every
+ * context has.
+ * @example
+ * newIdempotencyKey() // '1b4e28ba-2fa1-4d2e-883f-0016d3cca427'
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  bytes[6] = (bytes[6]! & 0x0F) | 0x40
+  bytes[8] = (bytes[8]! & 0x3F) | 0x80
+  const hex = Array.from(bytes, byte => byte.toString(16).padStart(2, '0')).join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+/**
+ * A call's headers with its `Idempotency-Key`, as the draft writes it (a
+ * structured-field string: quoted). A mutation (POST, PUT, PATCH, DELETE)
+ * carries one when it is given `idempotencyKey` or may be retried
+ * (`retry` above 0): the given key, else a new one for this logical call,
+ * which every attempt sends. A call whose own headers already name the
+ * header keeps them; any other call's headers are returned as they are.
+ * @example
+ * withIdempotencyKey('POST', { retry: 2 }) // { 'Idempotency-Key': '"1b4e28ba-..."' }
+ * withIdempotencyKey('POST', { headers: { a: '1' } }) // { a: '1' }
+ */
+export function withIdempotencyKey(method: string, options: { headers?: Record<string, string>, retry?: number, idempotencyKey?: string }): Record<string, string> | undefined {
+  const { headers, idempotencyKey } = options
+  if (!MUTATIONS.has(method) || (idempotencyKey === undefined && !options.retry)) return headers
+  if (headers && Object.keys(headers).some(name => name.toLowerCase() === 'idempotency-key')) return headers
+  const key = idempotencyKey ?? newIdempotencyKey()
+  return { ...headers, [IDEMPOTENCY_KEY_HEADER]: `"${key.replace(/[\\"]/g, '\\$&')}"` }
+}
