@@ -8,6 +8,7 @@ import { FIELD_ERRORS_COMPONENT, fieldErrorsSchema } from './internal/envelope-s
 import { openApiPathOf } from './internal/openapi-path'
 import { operationMetadataOf } from './internal/operation-metadata'
 import { matchesRoutePattern } from './internal/route-pattern'
+import { middlewareResponsesOf } from '../server/internal/middleware-responses'
 
 /** A route file as the generator needs it: its Nitro route, method (`''` for any) and a loader. */
 export type OpenApiRouteEntry = Pick<RouteEntry, 'route' | 'method' | 'file' | 'load'>
@@ -71,10 +72,12 @@ export async function generateOpenApiDocument(entries: readonly OpenApiRouteEntr
       acceptsUndefined(descriptor.outputSchema),
     ])
     const metadata = operationMetadataOf(descriptor.metadata)
+    // what middleware such as rateLimit say they add: their failures, the headers they set and read
+    const middleware = (descriptor.middleware ?? []).map(middlewareResponsesOf).filter(responses => responses !== undefined)
     const path = openApiPathOf(entry.route)
     for (const method of METHODS_OF_FILE[entry.method] ?? [entry.method]) {
       const operationId = uniqueId(metadata.operationId ? (method === 'head' ? `${metadata.operationId}Head` : metadata.operationId) : idOf(method, entry.route), usedIds)
-      const operation = actionOperation({ method, path, operationId, metadata, input, params, output, outputMayBeNull, errors: descriptor.errors ?? {} }, document.components.schemas)
+      const operation = actionOperation({ method, path, operationId, metadata, input, params, output, outputMayBeNull, errors: descriptor.errors ?? {}, middleware }, document.components.schemas)
       ;(document.paths[path.path] ??= {})[method] = operation
       sources.push({ file: entry.file, route: entry.route, method, path: path.path, operation })
     }

@@ -5,6 +5,7 @@ import { appendResponseHeader, clientAddress, setResponseHeader } from './intern
 import type { SharedStore } from './internal/shared-store'
 import { useSharedStore } from './internal/shared-store'
 import { BUILT_FOR_DEVELOPMENT, inDevelopment, logInDevelopment } from './internal/dev-logger'
+import { documentMiddlewareResponses } from './internal/middleware-responses'
 
 /** What a rate limit's `key` function receives: the middleware's arguments, after validation. */
 export interface RateLimitKeyArgs<TCtx> {
@@ -86,7 +87,7 @@ export function rateLimit<TCtx = Record<string, unknown>>(options: RateLimitOpti
   const policy = `"${name}";q=${limit};w=${window / 1000}`
   let warnedNoAddress = false
 
-  return defineActionMiddleware<TCtx>(`rateLimit(${name})`, async (args) => {
+  const middleware = defineActionMiddleware<TCtx>(`rateLimit(${name})`, async (args) => {
     const { event } = args
     const chosen = typeof key === 'function' ? await key(args) : undefined
     let who = chosen === undefined || chosen === null ? undefined : `key:${chosen}`
@@ -109,4 +110,17 @@ export function rateLimit<TCtx = Record<string, unknown>>(options: RateLimitOpti
     }
     return args.next()
   })
+  return documentMiddlewareResponses(middleware, openApiOf(policy, message))
+}
+
+/** What the OpenAPI document says of an action that runs a limit: its 429, and the fields every answer carries. */
+function openApiOf(policy: string, message: string) {
+  const fields = {
+    'RateLimit-Policy': { description: `A limit the action counts against (IETF RateLimit-Policy: q requests per w seconds): \`${policy}\`.`, schema: { type: 'string' }, required: true },
+    'RateLimit': { description: 'What is left of each limit (IETF RateLimit): r requests, t seconds until the window ends.', schema: { type: 'string' }, required: true },
+  }
+  return {
+    errors: { RATE_LIMITED: { statusCode: 429, message, headers: { 'Retry-After': { description: 'Seconds until the window ends and the limit admits requests again.', schema: { type: 'integer', minimum: 1 }, required: true }, ...fields } } },
+    headers: fields,
+  }
 }

@@ -1,4 +1,5 @@
 import type { SchemaInfo } from '@action-route/devtools/types'
+import type { DocumentedHeader, MiddlewareResponses } from '../../server/internal/middleware-responses'
 import type { JsonSchema, OpenApiOperation } from '../types'
 import { UNREPRESENTABLE } from '../types'
 import { failureEnvelope, RUNTIME_FAILURES, successEnvelope } from './envelope-schemas'
@@ -20,6 +21,8 @@ export interface ActionContract {
   /** The output schema accepts `undefined`: a handler that returns nothing answers `data: null`. */
   outputMayBeNull?: boolean
   errors: Readonly<Record<string, { statusCode: number, message?: string }>>
+  /** What the action's middleware say they add (rateLimit's 429 and RateLimit fields), in the order they run. */
+  middleware?: readonly MiddlewareResponses[]
 }
 
 const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete'])
@@ -44,7 +47,7 @@ export function actionOperation(contract: ActionContract, components: Record<str
     ...(metadata.deprecated !== undefined && { deprecated: metadata.deprecated }),
     responses: {},
   }
-  const parameters = [...pathParameters(contract, components), ...(hasBody ? [] : queryParameters(input, operation))]
+  const parameters = [...pathParameters(contract, components), ...(hasBody ? [] : queryParameters(input, operation)), ...headerParameters(contract)]
   if (parameters.length > 0) operation.parameters = parameters
   if (hasBody) operation.requestBody = requestBody(input)
   operation.responses = responses(contract, hasBody, components)
@@ -65,6 +68,13 @@ function pathParameters(contract: ActionContract, components: Record<string, Jso
       ...(catchAll && { [UNREPRESENTABLE]: 'a catch-all param: it takes the rest of the path, slashes included, which OpenAPI path templates cannot say' }),
     }
   })
+}
+
+/** The request headers the action's middleware read (`Idempotency-Key`), once each. */
+function headerParameters(contract: ActionContract): Record<string, unknown>[] {
+  const headers: Record<string, DocumentedHeader> = {}
+  for (const middleware of contract.middleware ?? []) mergeHeaders(headers, middleware.requestHeaders)
+  return Object.entries(headers).map(([name, header]) => ({ name, in: 'header', ...header, required: header.required ?? false }))
 }
 
 /** GET and HEAD read their input from the query: one parameter per property of the input's object schema. */
@@ -109,15 +119,25 @@ function responses(contract: ActionContract, hasBody: boolean, components: Recor
     ? { description: 'No outputSchema: whatever the handler returns (undefined as null).' }
     : contract.outputMayBeNull ? { anyOf: [shaped, { type: 'null' }] } : shaped
   const successStatus = String(contract.metadata.successStatus ?? 200)
+  // the headers middleware set once they have run: a success has run them all
+  const setByMiddleware: Record<string, DocumentedHeader> = {}
+  for (const middleware of contract.middleware ?? []) mergeHeaders(setByMiddleware, middleware.headers)
   const answers: OpenApiOperation['responses'] = {
-    [successStatus]: withBody(isHead, 'Success: the handler\'s result in `data`.', successEnvelope(data)),
+    [successStatus]: withHeaders(withBody(isHead, 'Success: the handler\'s result in `data`.', successEnvelope(data)), [setByMiddleware]),
   }
 
-  const failures = new Map<number, { cases: FailureCase[], descriptions: string[] }>()
-  const add = (statusCode: number, code: string, fieldErrors: boolean, description: string) => {
-    const entry = failures.get(statusCode) ?? { cases: [], descriptions: [] }
+  const failures = new Map<number, { cases: FailureCase[], descriptions: string[], headers: Record<string, DocumentedHeader>[] }>()
+  const add = (statusCode: number, code: string, fieldErrors: boolean, description: string, headers: Record<string, DocumentedHeader> = {}) => {
+    const entry = failures.get(statusCode) ?? { cases: [], descriptions: [], headers: [] }
+    // two limits on one action both answer RATE_LIMITED: one case, with the headers of both
+    const known = entry.cases.findIndex(existing => existing.code === code)
+    if (known >= 0) {
+      mergeHeaders(entry.headers[known]!, headers)
+      return
+    }
     entry.cases.push({ code, fieldErrors })
     entry.descriptions.push(`${code}: ${description}`)
+    entry.headers.push({ ...headers })
     failures.set(statusCode, entry)
   }
   const runtime = (code: keyof typeof RUNTIME_FAILURES) => add(RUNTIME_FAILURES[code].statusCode, code, RUNTIME_FAILURES[code].fieldErrors, RUNTIME_FAILURES[code].message)
@@ -130,10 +150,13 @@ function responses(contract: ActionContract, hasBody: boolean, components: Recor
   }
   runtime('INTERNAL_ERROR')
   if (contract.output) runtime('OUTPUT_VALIDATION_ERROR')
+  for (const middleware of contract.middleware ?? []) {
+    for (const [code, { statusCode, message, headers }] of Object.entries(middleware.errors ?? {})) add(statusCode, code, false, message, headers)
+  }
   for (const [code, { statusCode, message }] of Object.entries(contract.errors)) add(statusCode, code, false, message ?? 'declared by the action')
 
-  for (const [statusCode, { cases, descriptions }] of [...failures].sort(([a], [b]) => a - b)) {
-    answers[String(statusCode)] = withBody(isHead, descriptions.join('; '), failureEnvelope(statusCode, cases))
+  for (const [statusCode, { cases, descriptions, headers }] of [...failures].sort(([a], [b]) => a - b)) {
+    answers[String(statusCode)] = withHeaders(withBody(isHead, descriptions.join('; '), failureEnvelope(statusCode, cases)), headers)
   }
   answers.default = withBody(isHead, 'Any other failure: an h3 error with its own status (SERVER_ERROR), or what the action\'s handleServerError returns.', failureEnvelope(undefined, []))
   return answers
@@ -142,6 +165,30 @@ function responses(contract: ActionContract, hasBody: boolean, components: Recor
 function withBody(isHead: boolean, description: string, schema: JsonSchema): Record<string, unknown> {
   // HEAD answers like GET with no body (docs/decisions.md)
   return isHead ? { description } : { description, content: { [JSON_TYPE]: { schema } } }
+}
+
+/** Adds `from`'s headers to `into`: a header given twice keeps both descriptions, and is required if either says so. */
+function mergeHeaders(into: Record<string, DocumentedHeader>, from: Record<string, DocumentedHeader> | undefined): void {
+  for (const [name, header] of Object.entries(from ?? {})) {
+    const known = into[name]
+    into[name] = !known
+      ? { ...header }
+      : { ...known, description: known.description.includes(header.description) ? known.description : `${known.description} ${header.description}`, required: !!(known.required || header.required) }
+  }
+}
+
+/** A response with the headers of its cases (one map per case): required where every case sends it. */
+function withHeaders(response: Record<string, unknown>, cases: readonly Record<string, DocumentedHeader>[]): Record<string, unknown> {
+  const merged: Record<string, DocumentedHeader> = {}
+  for (const headers of cases) mergeHeaders(merged, headers)
+  const names = Object.keys(merged)
+  if (names.length === 0) return response
+  const headers = Object.fromEntries(names.map(name => [name, {
+    description: merged[name]!.description,
+    required: cases.every(headers => headers[name]?.required === true),
+    schema: merged[name]!.schema,
+  }]))
+  return { ...response, headers }
 }
 
 type PlacedInput = ReturnType<typeof placeSchema>
