@@ -11,8 +11,9 @@ import { buildPart } from './build/index'
 import { clientSizePart } from './client-size/index'
 import { cliTimePart } from './cli/index'
 import { devtoolsPart } from './devtools/index'
+import { productionPart } from './production/index'
 
-const parts: BenchPart[] = [httpPart, formsPart, buildPart, clientSizePart, cliTimePart, devtoolsPart]
+const parts: BenchPart[] = [httpPart, formsPart, buildPart, clientSizePart, cliTimePart, devtoolsPart, productionPart]
 
 const args = process.argv.slice(2)
 const smoke = args.includes('--smoke')

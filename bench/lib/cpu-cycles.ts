@@ -10,6 +10,8 @@ export interface Scenario {
   path: string
   headers: Record<string, string>
   body?: string
+  /** Headers made anew for each request, over `headers` (a fresh `Idempotency-Key`). */
+  freshHeaders?: () => Record<string, string>
   /** The status the floor answers. */
   status: number
 }
@@ -27,7 +29,7 @@ export interface CpuCase {
  * const { status, body } = await ask(server.url, scenario)
  */
 export async function ask(url: string, scenario: Scenario): Promise<{ status: number, body: unknown }> {
-  const response = await fetch(url + scenario.path, { method: scenario.method, headers: scenario.headers, body: scenario.body })
+  const response = await fetch(url + scenario.path, { method: scenario.method, headers: { ...scenario.headers, ...scenario.freshHeaders?.() }, body: scenario.body })
   return { status: response.status, body: await response.json() }
 }
 
@@ -40,8 +42,9 @@ export async function loadBlock(agent: Agent, url: string, scenario: Scenario, r
   const { hostname, port } = new URL(url)
   const headers = scenario.body ? { ...scenario.headers, 'content-length': String(Buffer.byteLength(scenario.body)) } : scenario.headers
   let left = requests
+  const { freshHeaders } = scenario
   const send = () => new Promise<void>((resolve, reject) => {
-    const outgoing = request({ agent, host: hostname, port, path: scenario.path, method: scenario.method, headers }, (response) => {
+    const outgoing = request({ agent, host: hostname, port, path: scenario.path, method: scenario.method, headers: freshHeaders ? { ...headers, ...freshHeaders() } : headers }, (response) => {
       response.on('data', () => {}).on('end', resolve).on('error', reject)
     })
     outgoing.on('error', reject).end(scenario.body)

@@ -1,0 +1,167 @@
+import { existsSync } from 'node:fs'
+import { randomUUID } from 'node:crypto'
+import { Agent } from 'node:http'
+import { isDeepStrictEqual } from 'node:util'
+import { fileURLToPath } from 'node:url'
+import type { BenchPart, ResultRow } from '../lib/types'
+import { log, median, shuffled } from '../lib/stats'
+import { bundleServer, startServer } from '../lib/start-server'
+import type { RunningServer } from '../lib/start-server'
+import { ask, loadBlock, measureCpuCycles } from '../lib/cpu-cycles'
+import type { Scenario } from '../lib/cpu-cycles'
+import { startRedis } from '../lib/redis-server'
+import type { BenchRedis } from '../lib/redis-server'
+import { httpScenarios } from '../http/fixture'
+
+const workDir = fileURLToPath(new URL('../.work/production', import.meta.url))
+const serverDir = new URL('../../packages/runtime/src/runtime/server/', import.meta.url)
+const unchanged = 0.97
+// "costs under 10% of a plain action's CPU": at most 1.1 times the floor's CPU
+const underTenPercent = 1 / 1.1
+
+const postValid = httpScenarios.find(scenario => scenario.id === 'post-valid')!
+/** Each request a new key: the action claims it, runs and stores its answer. */
+const freshKey: Scenario = { ...postValid, id: 'fresh-key', freshHeaders: () => ({ 'idempotency-key': randomUUID() }) }
+/** One key for every request: after the first, each is a replay of the stored answer. */
+const sameKey: Scenario = { ...postValid, id: 'same-key', headers: { ...postValid.headers, 'idempotency-key': 'bench-replay' } }
+
+/** A server under load: its entry (`servers/<entry>.ts`), the request it gets, its goal, and what it needs. */
+interface Subject {
+  name: string
+  entry: string
+  label: string
+  scenario: Scenario
+  /** The least ratio to the floor (the floor's CPU over this server's). */
+  goal?: number
+  /** A ratio without a goal: the A/A control, a replay. */
+  control?: boolean
+  redis?: boolean
+  /** Why it cannot be measured in this tree yet, if it cannot. */
+  missing?: () => string | undefined
+}
+
+const waitingFor = (file: string, what: string) => () => existsSync(new URL(file, serverDir)) ? undefined : `not yet: ${what} is not in this tree`
+
+const idempotency = waitingFor('idempotent.ts', 'idempotent()')
+const subjects: Subject[] = [
+  { name: 'plain', entry: 'plain', label: 'plain action (floor)', scenario: postValid },
+  { name: 'plain-again', entry: 'plain', label: 'the floor again, in its own process (A/A control)', scenario: postValid, control: true },
+  { name: 'rate-limit-memory', entry: 'rate-limit-memory', label: 'rateLimit, memory store (never refuses)', scenario: postValid, goal: underTenPercent },
+  { name: 'rate-limit-redis', entry: 'rate-limit-redis', label: 'rateLimit, Redis store (never refuses)', scenario: postValid, goal: underTenPercent, redis: true },
+  { name: 'idempotency-off', entry: 'idempotent-memory', label: 'idempotent() on the action, a request without Idempotency-Key (off)', scenario: postValid, goal: unchanged, missing: idempotency },
+  { name: 'idempotent-memory', entry: 'idempotent-memory', label: 'idempotent(), memory store, a new key each request (claim, run, store)', scenario: freshKey, goal: underTenPercent, missing: idempotency },
+  { name: 'idempotent-memory-replay', entry: 'idempotent-memory', label: 'idempotent(), memory store, the same key each request (a replay; the handler does not run)', scenario: sameKey, control: true, missing: idempotency },
+  { name: 'idempotent-redis', entry: 'idempotent-redis', label: 'idempotent(), Redis store, a new key each request (claim, run, store)', scenario: freshKey, goal: underTenPercent, redis: true, missing: idempotency },
+  { name: 'idempotent-redis-replay', entry: 'idempotent-redis', label: 'idempotent(), Redis store, the same key each request (a replay)', scenario: sameKey, control: true, redis: true, missing: idempotency },
+]
+
+const title = 'Production: CPU per request of rate limits, idempotency and tracing'
+
+/** Part: server CPU per request of what production adds to a plain action, each against that action. */
+export const productionPart: BenchPart = {
+  id: 'production',
+  title,
+  async run(options) {
+    const shape = options.smoke
+      ? { processes: 1, cycles: 5, requests: 100, warm: 300, connections: 10 }
+      : { processes: 4, cycles: 40, requests: 300, warm: 2000, connections: 10 }
+    const notes: string[] = []
+    const rows: ResultRow[] = []
+    const measure = 'Production: POST valid body'
+
+    let redis: BenchRedis | undefined
+    if (subjects.some(subject => subject.redis)) {
+      redis = await startRedis()
+      if (!redis) notes.push('**Gap**: no `redis-server` on this machine, so the Redis rows were not measured (`apt-get install redis-server`).')
+    }
+    const measured: Subject[] = []
+    for (const subject of subjects) {
+      const why = subject.missing?.() ?? (subject.redis && !redis ? 'not measured: no redis-server' : undefined)
+      if (why) rows.push({ measure, subject: subject.label, value: why })
+      else measured.push(subject)
+    }
+
+    try {
+      const bundles = new Map<string, string>()
+      for (const { entry } of measured) {
+        if (!bundles.has(entry)) bundles.set(entry, await bundleServer(fileURLToPath(new URL(`./servers/${entry}.ts`, import.meta.url)), `${workDir}/${entry}.mjs`, undefined, ['ioredis']))
+      }
+
+      // samples[subject][set] = CPU µs per request, cycle by cycle
+      const samples = new Map<string, number[][]>()
+      let redisMicros = 0
+      let redisRequests = 0
+      for (let set = 0; set < shape.processes; set++) {
+        log('production', `process set ${set + 1} of ${shape.processes}: starting ${measured.length} servers`)
+        const servers = new Map<string, RunningServer>()
+        try {
+          for (const subject of shuffled(measured)) servers.set(subject.name, await startServer(bundles.get(subject.entry)!, redis ? { REDIS_URL: redis.url } : {}))
+          if (set === 0) notes.push(...await checkSameWork(measured, servers))
+          for (const subject of shuffled(measured)) {
+            const agent = new Agent({ keepAlive: true, maxSockets: shape.connections })
+            await loadBlock(agent, servers.get(subject.name)!.url, subject.scenario, shape.warm)
+            agent.destroy()
+          }
+          log('production', `${shape.cycles} cycles of ${shape.requests} requests per server`)
+          const redisBefore = await redis?.cpuMicros()
+          const cases = measured.map(subject => ({ key: subject.name, server: servers.get(subject.name)!, scenario: subject.scenario }))
+          for (const [name, cycles] of await measureCpuCycles(cases, shape)) samples.set(name, [...samples.get(name) ?? [], cycles])
+          if (redis) {
+            redisMicros += await redis.cpuMicros() - redisBefore!
+            // the blocks that open the connections count too
+            redisRequests += (shape.cycles + 1) * shape.requests * measured.filter(subject => subject.redis).length
+          }
+        }
+        finally {
+          await Promise.all([...servers.values()].map(server => server.stop()))
+        }
+      }
+
+      const floor = samples.get('plain')!
+      for (const subject of measured) {
+        const sets = samples.get(subject.name)!
+        const cpu = `${median(sets.flat()).toFixed(1)} µs CPU/req`
+        if (subject.goal === undefined && !subject.control) {
+          rows.push({ measure, subject: subject.label, value: cpu })
+          continue
+        }
+        // the floor's CPU over the subject's within each cycle, then the median: read like a throughput ratio
+        const perSet = sets.map((cycles, set) => cycles.map((micros, cycle) => floor[set]![cycle]! / micros))
+        const spread = perSet.length > 1 ? `; process sets ${Math.min(...perSet.map(median)).toFixed(2)}x–${Math.max(...perSet.map(median)).toFixed(2)}x` : ''
+        const ratio = median(perSet.flat())
+        const goal = subject.goal === undefined ? {} : { goal: `>= ${subject.goal === unchanged ? '0.97x' : '0.909x (under 10% more CPU)'}`, met: ratio >= subject.goal, ratioGoal: { min: subject.goal } }
+        rows.push({ measure, subject: subject.label, value: cpu + spread, ratio, ...goal })
+      }
+      if (redisRequests) notes.push(`redis-server itself used ${(redisMicros / redisRequests).toFixed(1)} µs CPU per request that reached it, on top of the server's figure (read from /proc in 10 ms steps over every measured block).`)
+    }
+    finally {
+      await redis?.stop()
+    }
+    // the order of `subjects`, measured or not
+    rows.sort((a, b) => subjects.findIndex(subject => subject.label === a.subject) - subjects.findIndex(subject => subject.label === b.subject))
+
+    return {
+      title,
+      rows,
+      method: [
+        `Each server is its own child process serving one action, the http part's POST /todos (its zod input, its async user middleware, its handler's work) with \`defineAction\` from the runtime's h3 1 entry on h3 1, bundled with esbuild and \`NODE_ENV=production\` (\`bench/production/servers/\`). The floor is that action alone; every other server adds one thing before the user middleware and gets the http part's valid POST body. The shared store is given as the module's Nitro plugin gives it (\`createSharedStore\` on the mount of Nitro's memory driver, or of its redis driver with an ioredis client on a \`redis-server\` the part starts on 127.0.0.1 with nothing saved to disk).`,
+        '',
+        `Every server is started afresh ${shape.processes} time(s), warmed up with ${shape.warm.toLocaleString('en-US')} requests, then measured in ${shape.cycles} cycles: in each, every server in a fresh random order serves one block of ${shape.requests} requests over ${shape.connections} kept-alive connections, its \`process.cpuUsage()\` read over IPC before and after, as in the http part. The ratio is the floor's CPU over the server's within each cycle, then the median (higher is better). Goals: what is present but off keeps >= 0.97x; what is on costs under 10% more CPU than the plain action (>= 0.909x). The CPU of redis-server itself is not in a server's figure; the notes give it per request.`,
+      ].join('\n'),
+      notes,
+    }
+  },
+}
+
+/** Same status and envelope as the floor; a note per difference. */
+async function checkSameWork(measured: Subject[], servers: Map<string, RunningServer>): Promise<string[]> {
+  const notes: string[] = []
+  const expected = await ask(servers.get('plain')!.url, postValid)
+  if (expected.status !== postValid.status) throw new Error(`the plain action answered ${expected.status}, expected ${postValid.status}`)
+  for (const subject of measured) {
+    const answer = await ask(servers.get(subject.name)!.url, subject.scenario)
+    if (answer.status !== expected.status) notes.push(`${subject.label}: answers HTTP ${answer.status} where the floor answers ${expected.status}.`)
+    else if (!isDeepStrictEqual(answer.body, expected.body)) notes.push(`${subject.label}: the body differs from the floor's: \`${JSON.stringify(answer.body)}\`.`)
+  }
+  return notes
+}

@@ -1,0 +1,4 @@
+// Child-process entry: the plain action, the floor.
+import { serveTodoAction } from '../fixture'
+
+serveTodoAction()
