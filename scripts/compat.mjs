@@ -130,8 +130,7 @@ function assertNativeOnNitro3(dir, buildLog) {
   const legacy = holding(/__is_handler__|wrapLegacyHandler/)
   if (legacy) throw new Error(`h3 v1 code in the Nuxt 5 server output: ${legacy}`)
   // the development logger's own call; a broken route file's log (`[action-route] server/api/x.ts: ...`) is meant for production
-  // (`x-action-refresh-caller` is not single flight's: every server takes it off, since SSR calls carry the page's address in it)
-  for (const [what, pattern] of [['the form middleware', /__action\b/], ['single flight', /x-action-refresh(?!-caller)/], ['the development logger', /console\[\w+\]\(\s*['"]\[action-route\]/]]) {
+  for (const [what, pattern] of [['the form middleware', /__action\b/], ['single flight', /x-action-refresh/], ['the development logger', /console\[\w+\]\(\s*['"]\[action-route\]/]]) {
     const found = holding(pattern)
     if (found) throw new Error(`${what} in a Nuxt 5 server whose app does not use it: ${found}`)
   }

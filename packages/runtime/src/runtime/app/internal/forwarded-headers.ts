@@ -38,12 +38,12 @@ export function staysInApp(url: string): boolean {
 
 /**
  * The headers of an SSR call: the forwarded page headers for a call inside
- * the app, with the page request's client address (`x-action-refresh-caller`,
+ * the app, with the page request's client address (`x-action-route-caller`,
  * which the caller-address plugin applies: an in-process request has no
  * address of its own), then the call's own headers, which win whatever their case.
  * @example
  * ssrCallHeaders('/api/me', { cookie: 'a=1' }, { 'X-Trace': 't' }) // { cookie: 'a=1', 'x-trace': 't' }
- * ssrCallHeaders('/api/me', {}, {}, '203.0.113.7') // { 'x-action-refresh-caller': '<token> 203.0.113.7' }
+ * ssrCallHeaders('/api/me', {}, {}, '203.0.113.7') // { 'x-action-route-caller': '<token> 203.0.113.7' }
  */
 export function ssrCallHeaders(url: string, pageHeaders: Record<string, string | undefined>, own: Record<string, string> = {}, clientAddress?: string): Record<string, string> {
   const headers: Record<string, string> = Object.create(null)

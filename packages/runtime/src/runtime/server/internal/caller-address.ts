@@ -4,7 +4,7 @@
 // every request and applies it. A client does not know the token, so it can never claim an address this way.
 
 /** The header that carries the caller's address to an in-process request: `<token> <address>`. */
-export const CALLER_HEADER = 'x-action-refresh-caller'
+export const CALLER_HEADER = 'x-action-route-caller'
 
 // one token for the whole process: the app's SSR bundle and Nitro's server bundle may each hold a copy of this module
 const TOKEN = Symbol.for('action-route.caller-token')
@@ -14,7 +14,7 @@ const holder = globalThis as { [TOKEN]?: string }
 const processToken = () => holder[TOKEN] ??= crypto.randomUUID()
 
 /**
- * The value of `x-action-refresh-caller` for an in-process request on behalf
+ * The value of `x-action-route-caller` for an in-process request on behalf
  * of a caller at `address`: this process's random token, so that no client
  * can claim an address with the header.
  * @example

@@ -91,7 +91,7 @@ function varyOnRefreshHeader(event: EventShape): void {
  * `$fetch` puts the app's base URL before them; h3 v2's app routes the URL as
  * a browser sends it, so `baseURL` goes before them here. Either way the inner
  * request keeps the caller's address for `getRequestIP`: Nitro 2 through
- * `x-action-refresh-caller` (internal/caller-address.ts), h3 v2 as the
+ * `x-action-route-caller` (internal/caller-address.ts), h3 v2 as the
  * request's `ip`.
  */
 function inProcessGet(event: EventShape, baseURL: string): ((url: string, cookie: string) => Promise<unknown>) | undefined {
