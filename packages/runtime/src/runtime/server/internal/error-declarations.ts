@@ -16,6 +16,9 @@ export const RUNTIME_ERROR_CODES = Object.freeze([
   'CROSS_ORIGIN_REQUEST',
   'METHOD_NOT_ALLOWED',
   'RATE_LIMITED',
+  'IDEMPOTENCY_KEY_INVALID',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_KEY_IN_PROGRESS',
   'INTERNAL_ERROR',
   'SERVER_ERROR',
 ] as const satisfies readonly RuntimeErrorCode[])
