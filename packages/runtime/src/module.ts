@@ -66,7 +66,7 @@ export interface ModuleOptions {
    */
   singleFlight?: boolean
   /**
-   * The Nitro storage base where rate limits keep their counters (default `'action-route'`): mount it on Redis
+   * The Nitro storage base where rate limits and idempotency keys keep their state (default `'action-route'`): mount it on Redis
    * in `nitro.storage` to hold across servers (docs/production.md). `NUXT_ACTION_ROUTE_STORAGE` overrides it.
    */
   storage?: string
@@ -80,6 +80,7 @@ export const serverAutoImports = [
   'createActionError',
   'isActionError',
   'rateLimit',
+  'idempotent',
 ] as const
 
 /** The client API the module auto-imports in app code. */
@@ -175,7 +176,7 @@ export default defineNuxtModule<ModuleOptions>({
         nitro3: resolver.resolve('./runtime/server/plugins/single-flight.nitro3'),
       }))
     }
-    // rate limits' counters on Nitro's storage, when the server's code uses rateLimit
+    // rate limits' counters and idempotency keys on Nitro's storage, when the server's code uses rateLimit or idempotent
     await setupSharedStore(nuxt, options.storage, nitroMajor, {
       nitro2: resolver.resolve('./runtime/server/plugins/shared-store'),
       nitro3: resolver.resolve('./runtime/server/plugins/shared-store.nitro3'),

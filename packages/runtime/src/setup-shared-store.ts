@@ -5,14 +5,14 @@ import { appSourceUses } from './internal/app-source-uses'
 import type { NitroMajor, NitroVariants } from './internal/nitro-major'
 import { pickServerFile } from './internal/nitro-major'
 
-/** The storage base rate limits keep their counters under, unless `actionRoute.storage` names another. */
+/** The storage base rate limits and idempotency keys keep their state under, unless `actionRoute.storage` names another. */
 export const DEFAULT_STORAGE_BASE = 'action-route'
 
 /**
- * Rate limits' shared store: the storage base goes to runtime config
+ * The shared store of rate limits and idempotency keys: the storage base goes to runtime config
  * (`NUXT_ACTION_ROUTE_STORAGE` overrides it), and a Nitro plugin hands the
  * runtime the store on Nitro's storage at that base. The plugin joins a build
- * when the option is set or the server's own code names `rateLimit` (`nuxi dev`
+ * when the option is set or the server's own code names `rateLimit` or `idempotent` (`nuxi dev`
  * always), so other servers stay small.
  * @example
  * await setupSharedStore(nuxt, options.storage, nitroMajor, { nitro2: '...', nitro3: '...' })

@@ -6,7 +6,7 @@ import { camelCase } from 'scule'
 import { glob } from 'tinyglobby'
 
 /** What `@action-route/runtime` auto-imports in server code (its module's `serverAutoImports`; a test keeps the two equal). */
-export const MODULE_SERVER_IMPORTS = ['defineAction', 'defineActionMiddleware', 'createActionClient', 'createActionError', 'isActionError', 'rateLimit'] as const
+export const MODULE_SERVER_IMPORTS = ['defineAction', 'defineActionMiddleware', 'createActionClient', 'createActionError', 'isActionError', 'rateLimit', 'idempotent'] as const
 
 // Nitro 2's and Nitro 3's server auto-imports and the ones Nuxt adds: Nitro keeps them in its build code, not in a
 // module the CLI could read without booting Nuxt

@@ -7,13 +7,13 @@ import { glob } from 'tinyglobby'
  * - `forms`: the no-JavaScript form middleware, for `useActionForm`;
  * - `singleFlight`: the fresh query data in a mutation's answer, for
  *   `useAction`'s `refreshes` and `optimistic` options;
- * - `sharedStore`: the Nitro plugin that gives rate limits Nitro's storage,
- *   for `rateLimit` in the server's code.
+ * - `sharedStore`: the Nitro plugin that gives rate limits and idempotency
+ *   keys Nitro's storage, for `rateLimit` or `idempotent` in the server's code.
  */
 export const SOURCE_FEATURES = {
   forms: /\buseActionForm\b/,
   singleFlight: /\b(?:refreshes|optimistic)\b/,
-  sharedStore: /\brateLimit\b/,
+  sharedStore: /\b(?:rateLimit|idempotent)\b/,
 } as const satisfies Record<string, RegExp>
 
 export type SourceFeature = keyof typeof SOURCE_FEATURES

@@ -146,7 +146,7 @@ describe('the reserved codes follow the code that answers them', () => {
   })
 
   it('every code the runtime answers by itself is reserved', () => {
-    const files = ['steps/parse-input.ts', 'steps/validate-input.ts', 'steps/validate-output.ts', 'internal/read-stream.ts', 'internal/refuse-cross-origin.ts', 'internal/to-error-envelope.ts', 'method-guard/refuse-method.ts', 'rate-limit.ts']
+    const files = ['steps/parse-input.ts', 'steps/validate-input.ts', 'steps/validate-output.ts', 'internal/read-stream.ts', 'internal/refuse-cross-origin.ts', 'internal/to-error-envelope.ts', 'method-guard/refuse-method.ts', 'rate-limit.ts', 'idempotent.ts']
     const answered = new Set(files.flatMap(file => codesIn(`../../src/runtime/server/${file}`, /code: '([A-Z_]+)'/g)))
     expect([...answered].sort()).toEqual([...RUNTIME_ERROR_CODES].sort())
   })

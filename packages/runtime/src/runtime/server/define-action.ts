@@ -13,11 +13,14 @@ import type { ChainDefinition } from './steps/run-middleware'
 import { runMiddlewareChain } from './steps/run-middleware'
 import { runHandler } from './steps/run-handler'
 import { validateOutput } from './steps/validate-output'
-import { respondWithData, respondWithReportedError } from './steps/respond'
+import { respondWithData, respondWithReplayedAnswer, respondWithReportedError } from './steps/respond'
 import { startTrace, traceOf } from './internal/lifecycle-trace'
 import { trustedOriginsOf } from './internal/trusted-origins'
 import { currentRouteFile } from './internal/route-file'
 import { brokenAction } from './internal/broken-action'
+import { isReplayedAnswer } from './internal/idempotency-answer'
+import { honoursIdempotencyKeys, warnOfUnhonouredKey } from './internal/idempotency-dev-warning'
+import { BUILT_FOR_DEVELOPMENT, inDevelopment } from './internal/dev-logger'
 
 /** Options of any action, whatever its schemas and event type: what the lifecycle reads. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -65,6 +68,8 @@ function checkedActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<T
   // only an action that declares errors has its answers checked against them
   const declared = Object.keys(errors).length > 0 ? errors : undefined
   const handler = options.handler as Parameters<typeof runHandler>[0]
+  // development: a key sent to an action that would run each retry again is worth a warning
+  const warnOfKeys = (BUILT_FOR_DEVELOPMENT ?? inDevelopment()) && !honoursIdempotencyKeys(middleware)
 
   const { outputSchema, handleServerError } = options
   // the handler (step 4), timed as a span of its own when the request is traced (development)
@@ -89,6 +94,7 @@ function checkedActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<T
       let invalid = validateInput(options, call)
       if (invalid instanceof Promise) invalid = await invalid
       if (invalid) return respondWithReportedError(event, host, invalid, NOTHING_THROWN)
+      if (warnOfKeys) warnOfUnhonouredKey(event, host)
       // 3. run the middleware, and 4. the handler at its centre (each times itself)
       trace?.step()
       let data = middleware.length === 0 ? runLast(call) : runMiddlewareChain(chain, call)
@@ -103,6 +109,8 @@ function checkedActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<T
       return respondWithData(event, host, data)
     }
     catch (thrown) {
+      // a retry of an idempotent request: `idempotent` found its stored answer, and nothing ran
+      if (isReplayedAnswer(thrown)) return respondWithReplayedAnswer(event, host, thrown.answer)
       // an unexpected error also goes to the platform (the Nuxt module's plugin: Nitro's error capture and hook, the log)
       return respondWithReportedError(event, host, toErrorEnvelope(thrown, handleServerError, host.hostError, declared), thrown)
     }

@@ -7,6 +7,8 @@ import { invalidErrorField } from '../internal/sendable-error'
 import { withSingleFlight } from '../internal/single-flight-switch'
 import { traceOf } from '../internal/lifecycle-trace'
 import { reportError } from '../internal/report-error'
+import type { StoredAnswer } from '../internal/idempotency-answer'
+import { REPLAYED_HEADER, recordAnswer } from '../internal/idempotency-answer'
 
 /**
  * Whether a status the handler set can answer a success: a 2xx that carries a
@@ -42,10 +44,17 @@ export function respondWithData<TEvent>(event: TEvent, host: ActionHost<TEvent>,
     return respondWithReportedError(event, host, { ...INTERNAL_ERROR }, error)
   }
   if (unfaithful) logInDevelopment('warn', unfaithful)
-  const status = host.status(event)
-  const answer = (sent: string) => send(event, host, isSuccessStatusWithBody(status) ? status : 200, sent)
+  let status = host.status(event)
+  if (!isSuccessStatusWithBody(status)) status = 200
+  // an idempotent request's answer is kept before it is sent, so a retry that comes at once finds it
+  const recorded = recordAnswer(event, host, status, body)
+  return recorded ? recorded.then(() => sendWithQueries(event, host, status, body)) : sendWithQueries(event, host, status, body)
+}
+
+/** Sends a success body, with the fresh data of the queries its caller named when single flight is on. */
+function sendWithQueries<TEvent>(event: TEvent, host: ActionHost<TEvent>, status: number, body: string): unknown {
   const refreshed = withSingleFlight(event, host, body)
-  return typeof refreshed === 'string' ? answer(refreshed) : refreshed.then(answer)
+  return typeof refreshed === 'string' ? send(event, host, status, refreshed) : refreshed.then(sent => send(event, host, status, sent))
 }
 
 /**
@@ -59,7 +68,27 @@ export function respondWithError<TEvent>(event: TEvent, host: ActionHost<TEvent>
   traceOf(event, host)?.step('respond')
   const invalid = invalidErrorField(error)
   if (invalid) error = toErrorEnvelope(new TypeError(`An error envelope could not be sent as it is (${invalid})`))
-  return send(event, host, error.statusCode, JSON.stringify({ success: false, error }))
+  const status = error.statusCode
+  const body = JSON.stringify({ success: false, error })
+  const recorded = recordAnswer(event, host, status, body)
+  return recorded ? recorded.then(() => send(event, host, status, body)) : send(event, host, status, body)
+}
+
+/**
+ * Step 6, for a retry of an idempotent request (`idempotent`): the stored
+ * answer again, its status, envelope and headers, marked
+ * `Idempotent-Replayed: true`; nothing ran. A success also carries the fresh
+ * data of the queries its caller named, as the first answer did.
+ * @example
+ * catch (thrown) {
+ *   if (isReplayedAnswer(thrown)) return respondWithReplayedAnswer(event, host, thrown.answer)
+ * }
+ */
+export function respondWithReplayedAnswer<TEvent>(event: TEvent, host: ActionHost<TEvent>, answer: StoredAnswer): unknown {
+  traceOf(event, host)?.step('respond')
+  for (const [name, value] of Object.entries(answer.headers)) host.setHeader(event, name, value)
+  host.setHeader(event, REPLAYED_HEADER, 'true')
+  return answer.status >= 400 ? send(event, host, answer.status, answer.body) : sendWithQueries(event, host, answer.status, answer.body)
 }
 
 /**

@@ -1,0 +1,191 @@
+import type { ActionMiddleware } from './types'
+import type { RateLimitKeyArgs } from './rate-limit'
+import { defineActionMiddleware } from './define-action-middleware'
+import { createActionError } from './errors'
+import { clientAddress, requestHeader, setResponseHeader } from './internal/client-address'
+import type { SharedStore } from './internal/shared-store'
+import { useSharedStore } from './internal/shared-store'
+import { BUILT_FOR_DEVELOPMENT, inDevelopment, logInDevelopment } from './internal/dev-logger'
+import type { AnswerRecorder, StoredAnswer } from './internal/idempotency-answer'
+import { ANSWER_RECORDER, ReplayedAnswer, answerHeaders } from './internal/idempotency-answer'
+import { IDEMPOTENT_MIDDLEWARE } from './internal/idempotency-dev-warning'
+import { readIdempotencyKey } from './internal/idempotency-key'
+import { requestFingerprint, sha256Hex } from './internal/idempotency-fingerprint'
+
+/** What an idempotency scope function receives: the middleware's arguments, after validation. */
+export type IdempotentScopeArgs<TCtx> = RateLimitKeyArgs<TCtx>
+
+/** Options of `idempotent`. */
+export interface IdempotentOptions<TCtx = Record<string, unknown>> {
+  /**
+   * Whose keys these are: a key is looked up only among the answers of the
+   * same scope, so one caller can never be given another's answer. `'ip'`
+   * (the default) the client's address, or a function of the middleware's
+   * arguments (`({ ctx }) => ctx.user.id`: a middleware before it signed the
+   * user in). A function that answers `undefined` scopes the request by address.
+   */
+  scope?: 'ip' | ((args: IdempotentScopeArgs<TCtx>) => string | number | undefined | Promise<string | number | undefined>)
+  /** How many proxies in front of the server append to `X-Forwarded-For`, for the `'ip'` scope (as `rateLimit`'s). Default 0. */
+  trustProxy?: number
+  /** Refuse a request without an `Idempotency-Key` (IDEMPOTENCY_KEY_INVALID 400). Default false: it runs as usual. */
+  required?: boolean
+  /** How long an answer is kept for retries, in milliseconds. Default 24 hours. */
+  ttl?: number
+  /**
+   * How long a request may run before its key is free again, in milliseconds:
+   * the claim of a server that died mid-request ends then. Default 60 seconds.
+   */
+  lockTtl?: number
+  /**
+   * The largest envelope kept, in bytes of its JSON. A larger answer is sent
+   * but not kept: a retry then answers IDEMPOTENCY_KEY_REUSED 422, and the
+   * handler never runs twice. Default 64 KiB.
+   */
+  maxAnswerSize?: number
+  /** Where keys and answers live. Default the module's store (`actionRoute.storage`), else this process's memory. */
+  store?: SharedStore
+}
+
+/** A key's entry in the store: claimed while its request runs, then its answer (or only its status, when too large). */
+type KeyRecord
+  = | { state: 'running', fingerprint: string }
+    | { state: 'done', fingerprint: string, answer: StoredAnswer }
+    | { state: 'done', fingerprint: string, status: number }
+
+const DAY = 86_400_000
+// a client error that may pass: a retry should run again rather than be told the same
+const TRANSIENT_STATUS = new Set([408, 425, 429])
+
+function check(options: IdempotentOptions<never>): void {
+  const whole = (name: keyof IdempotentOptions, min: number) => {
+    const value = options[name]
+    if (value !== undefined && !(Number.isInteger(value) && (value as number) >= min)) {
+      throw new TypeError(`idempotent: \`${name}\` must be a whole number of ${min} or more, got ${String(value)}`)
+    }
+  }
+  if (options !== undefined && (typeof options !== 'object' || options === null)) throw new TypeError('idempotent: options must be an object')
+  whole('ttl', 1000)
+  whole('lockTtl', 1000)
+  whole('maxAnswerSize', 1)
+  whole('trustProxy', 0)
+  if (options.scope !== undefined && options.scope !== 'ip' && typeof options.scope !== 'function') {
+    throw new TypeError('idempotent: `scope` must be \'ip\' or a function')
+  }
+}
+
+/* eslint-disable-next-line @typescript-eslint/no-explicit-any -- the event of either h3 major */
+function methodAndPath(event: any): [string, string] {
+  if (typeof event?.req?.headers?.get === 'function') return [event.req.method, event.url?.pathname ?? new URL(event.req.url).pathname]
+  return [event.method, String(event.path).split('?')[0]!]
+}
+
+/** The byte length of a text, in UTF-8; counted only when it may pass `max` (each character is 1 to 3 bytes). */
+function fitsIn(text: string, max: number): boolean {
+  return text.length * 3 <= max || (text.length <= max && new TextEncoder().encode(text).byteLength <= max)
+}
+
+/**
+ * A middleware that runs a request carrying an `Idempotency-Key` header (the
+ * IETF httpapi draft) once: a retry with the same key and the same request
+ * gets the stored answer again (status, envelope, `Location`...) with
+ * `Idempotent-Replayed: true`; the same key with another request answers
+ * IDEMPOTENCY_KEY_REUSED 422, and a retry while the first still runs
+ * IDEMPOTENCY_KEY_IN_PROGRESS 409 with `Retry-After`. Answers and 4xx errors
+ * are kept for `ttl`; a 5xx (or 408, 425, 429) is not, so its retry runs
+ * again. Keys are kept per scope (the client's address, or the user from
+ * `ctx`), in the module's shared store: memory by default, Redis to hold
+ * across servers (docs/production.md).
+ * @example
+ * // server/api/orders.post.ts: each order is placed once, however often its call is retried
+ * export default defineAction({
+ *   middleware: [auth, idempotent<{ user: { id: string } }>({ scope: ({ ctx }) => ctx.user.id })],
+ *   handler: ({ input }) => placeOrder(input),
+ * })
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one middleware for the event of either h3 major
+export function idempotent<TCtx = Record<string, unknown>>(options: IdempotentOptions<TCtx> = {}): ActionMiddleware<TCtx, {}, any> {
+  check(options as IdempotentOptions<never>)
+  const { scope = 'ip', trustProxy = 0, required = false, ttl = DAY, lockTtl = 60_000, maxAnswerSize = 65_536, store } = options
+  let warnedNoAddress = false
+
+  const middleware = defineActionMiddleware<TCtx>('idempotent', async (args) => {
+    const { event } = args
+    const context = event.context as { [ANSWER_RECORDER]?: AnswerRecorder } | undefined
+    // an idempotent() earlier in the chain (a builder's and the action's own) already holds this request
+    if (context?.[ANSWER_RECORDER]) return args.next()
+    const key = readIdempotencyKey(requestHeader(event, 'idempotency-key'))
+    if (key === undefined) {
+      if (required) throw createActionError({ code: 'IDEMPOTENCY_KEY_INVALID', message: 'This action needs an Idempotency-Key header', statusCode: 400 })
+      return args.next()
+    }
+    if (key === null) {
+      throw createActionError({ code: 'IDEMPOTENCY_KEY_INVALID', message: 'The Idempotency-Key header must be 1 to 255 printable ASCII characters', statusCode: 400 })
+    }
+
+    const chosen = typeof scope === 'function' ? await scope(args) : undefined
+    let who = chosen === undefined || chosen === null ? undefined : `key:${chosen}`
+    if (who === undefined) {
+      const address = clientAddress(event, trustProxy)
+      if (!address && !warnedNoAddress && (BUILT_FOR_DEVELOPMENT ?? inDevelopment())) {
+        warnedNoAddress = true
+        logInDevelopment('warn', 'idempotent: a request with no client address shares its keys with every such request. Scope keys by user (scope: ({ ctx }) => ctx.user.id): docs/production.md#idempotency')
+      }
+      who = `ip:${address ?? 'unknown'}`
+    }
+    // hashed: the store holds no address, user id or key in the clear, and a key may hold any character
+    const [scopeHash, keyHash] = await Promise.all([sha256Hex(who), sha256Hex(key)])
+    const storeKey = `idempotency:${scopeHash}:${keyHash}`
+    const [method, path] = methodAndPath(event)
+    const fingerprint = await requestFingerprint(method, path, args.input)
+    const shared = store ?? useSharedStore()
+
+    if (!(await claim(shared, storeKey, fingerprint, lockTtl))) {
+      setResponseHeader(event, 'Retry-After', '1')
+      throw inProgress()
+    }
+    const recorder: AnswerRecorder = async (status, body) => {
+      try {
+        if (status >= 500 || TRANSIENT_STATUS.has(status)) return await shared.remove(storeKey)
+        const record: KeyRecord = fitsIn(body, maxAnswerSize)
+          ? { state: 'done', fingerprint, answer: { status, body, headers: answerHeaders(event) } }
+          : { state: 'done', fingerprint, status }
+        if (!('answer' in record)) {
+          logInDevelopment('warn', () => `idempotent: the answer to ${method} ${path} is over maxAnswerSize (${maxAnswerSize} bytes) and was not kept: a retry gets IDEMPOTENCY_KEY_REUSED`)
+        }
+        await shared.set(storeKey, record, ttl)
+      }
+      catch (problem) {
+        // the request ran: its answer still goes out, and the claim ends with lockTtl
+        console.error('[action-route]', `idempotent: the answer to ${method} ${path} could not be kept; a retry within ${lockTtl / 1000} s gets IDEMPOTENCY_KEY_IN_PROGRESS, after it runs again`, problem)
+      }
+    }
+    if (context) context[ANSWER_RECORDER] = recorder
+    return args.next()
+  })
+  return Object.assign(middleware, { [IDEMPOTENT_MIDDLEWARE]: true })
+}
+
+function inProgress() {
+  return createActionError({ code: 'IDEMPOTENCY_KEY_IN_PROGRESS', message: 'A request with this Idempotency-Key is still running; retry later', statusCode: 409 })
+}
+
+/**
+ * Claims the key for this request, or throws what a retry gets: its stored
+ * answer (a ReplayedAnswer), IDEMPOTENCY_KEY_REUSED for another request
+ * under the same key. False while the first request still runs.
+ */
+async function claim(store: SharedStore, storeKey: string, fingerprint: string, lockTtl: number): Promise<boolean> {
+  // a claim that ends between the two calls (it expired, or its request failed) is tried again
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await store.setIfAbsent(storeKey, { state: 'running', fingerprint } satisfies KeyRecord, lockTtl)) return true
+    const record = await store.get<KeyRecord>(storeKey)
+    if (record === undefined) continue
+    if (record.fingerprint !== fingerprint) {
+      throw createActionError({ code: 'IDEMPOTENCY_KEY_REUSED', message: 'This Idempotency-Key was used for another request', statusCode: 422 })
+    }
+    if (record.state === 'running') return false
+    if ('answer' in record) throw new ReplayedAnswer(record.answer)
+    throw createActionError({ code: 'IDEMPOTENCY_KEY_REUSED', message: 'The request with this Idempotency-Key already ran; its answer was too large to keep', statusCode: 422 })
+  }
+  return false
+}

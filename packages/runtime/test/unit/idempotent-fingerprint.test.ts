@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { requestFingerprint } from '../../src/runtime/server/internal/idempotency-fingerprint'
+import { readIdempotencyKey } from '../../src/runtime/server/internal/idempotency-key'
+
+const print = (input: unknown, method = 'POST', path = '/api/orders') => requestFingerprint(method, path, input)
+
+describe('what makes two requests the same for idempotent', () => {
+  it('is the method, the path and the input, whatever the order of its keys', async () => {
+    const first = await print({ item: 'tea', qty: 2, note: { a: 1, b: [1, 2] } })
+    expect(first).toMatch(/^[0-9a-f]{64}$/)
+    expect(await print({ note: { b: [1, 2], a: 1 }, qty: 2, item: 'tea' })).toBe(first)
+    expect(await print({ item: 'tea', qty: 2, note: { a: 1, b: [2, 1] } })).not.toBe(first)
+    expect(await print({ item: 'tea', qty: 2, note: { a: 1, b: [1, 2] } }, 'PATCH')).not.toBe(first)
+    expect(await print({ item: 'tea', qty: 2, note: { a: 1, b: [1, 2] } }, 'POST', '/api/orders/7')).not.toBe(first)
+  })
+
+  it('tells kinds apart: an object from its entries, a Date from its text, undefined fields from none', async () => {
+    expect(await print({ a: 1 })).not.toBe(await print([['a', 1]]))
+    expect(await print({ at: new Date('2026-01-01T00:00:00Z') })).not.toBe(await print({ at: '2026-01-01T00:00:00.000Z' }))
+    expect(await print({ at: new Date('2026-01-01T00:00:00Z') })).toBe(await print({ at: new Date('2026-01-01T00:00:00Z') }))
+    expect(await print({ a: 1, b: undefined })).toBe(await print({ a: 1 }))
+    expect(await print({ n: 1n })).not.toBe(await print({ n: '1' }))
+  })
+
+  it('counts a file by its name, type and content', async () => {
+    const file = (text: string, name = 'a.txt') => new File([text], name, { type: 'text/plain' })
+    expect(await print({ upload: file('hello') })).toBe(await print({ upload: file('hello') }))
+    expect(await print({ upload: file('hello') })).not.toBe(await print({ upload: file('hellO') }))
+    expect(await print({ upload: file('hello') })).not.toBe(await print({ upload: file('hello', 'b.txt') }))
+  })
+
+  it('survives a value that holds itself', async () => {
+    const loop: Record<string, unknown> = { a: 1 }
+    loop.self = loop
+    expect(await print(loop)).toMatch(/^[0-9a-f]{64}$/)
+  })
+})
+
+describe('reading the Idempotency-Key header', () => {
+  it.each([
+    ['"order-7"', 'order-7'],
+    ['order-7', 'order-7'],
+    ['  "order-7"  ', 'order-7'],
+    ['"a \\"quoted\\" \\\\ key"', 'a "quoted" \\ key'],
+    [undefined, undefined],
+    ['', null],
+    ['""', null],
+    ['"a"b"', null],
+    ['"a\\b"', null],
+    ['k'.repeat(255), 'k'.repeat(255)],
+    ['k'.repeat(256), null],
+    ['caf\u00E9', null],
+    ['tab\there', null],
+  ])('reads %j as %j', (header, key) => {
+    expect(readIdempotencyKey(header)).toBe(key)
+  })
+})
