@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { get } from 'node:http'
+import { join } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
 
 // `rateLimit` on the built fixture (server/api/rate-limit/): its counters in the module's store, which is Nitro's
@@ -7,6 +9,7 @@ import { describe, expect, inject, it } from 'vitest'
 // against a cloudflare-module build served by workerd, on Nitro 2 and on Nitro 3.
 const baseURL = inject('baseURL')
 const onWorkers = process.env.E2E_TARGET === 'workers'
+const nitroMajor = () => Number(JSON.parse(readFileSync(join(inject('fixtureDir'), '.output/nitro.json'), 'utf8')).versions.nitro.split('.')[0])
 
 interface Answer {
   status: number
@@ -66,9 +69,9 @@ describe('rateLimit, end to end', () => {
     expect(remaining(other)).toBe(2)
   })
 
-  // Node gives each request its connection's address. A Worker is given none: Nitro's cloudflare-module entries
-  // (Nitro 2 and 3) pass no address, and `cf-connecting-ip` is a header Cloudflare's edge sets, which workerd alone
-  // does not, so every request falls under the one key of requests without an address
+  // Node gives each request its connection's address. A Worker's request carries none of its own: Nitro 3 takes
+  // `cf-connecting-ip` (the address Cloudflare's edge writes, over anything a client sent) as the request's ip,
+  // Nitro 2 passes no address at all. workerd alone, as here, sets no `cf-connecting-ip`
   it.skipIf(onWorkers)('counts by the client\'s connection address by default (Node)', async () => {
     const statuses = async (from: string) => [
       (await call('/api/rate-limit/by-address', { from })).status,
@@ -79,12 +82,26 @@ describe('rateLimit, end to end', () => {
     expect(await statuses('127.0.0.3')).toEqual([200, 200, 429])
   })
 
-  it.runIf(onWorkers)('counts every request under one key by default on Workers, which give no client address: key by cf-connecting-ip there', async () => {
+  it.runIf(onWorkers)('counts every request without cf-connecting-ip under one key on Workers, whatever machine sends it', async () => {
     const first = [await call('/api/rate-limit/by-address', { from: '127.0.0.2' }), await call('/api/rate-limit/by-address', { from: '127.0.0.2' })]
     expect(first.map(answer => answer.status)).toEqual([200, 200])
-    // another machine, and a client that names an address in the header Cloudflare's edge would set: the same count
-    const other = await call('/api/rate-limit/by-address', { from: '127.0.0.3', headers: { 'cf-connecting-ip': '203.0.113.7' } })
+    const other = await call('/api/rate-limit/by-address', { from: '127.0.0.3' })
     expect(other.status).toBe(429)
     expect(other.body.error?.code).toBe('RATE_LIMITED')
+  })
+
+  it.runIf(onWorkers)('counts by cf-connecting-ip on Nitro 3\'s Workers build; on Nitro 2\'s, by default, not at all (key by it there)', async () => {
+    const from = (address: string) => call('/api/rate-limit/by-address', { headers: { 'cf-connecting-ip': address } })
+    const [a, b] = [`203.0.113.${1 + Math.floor(Math.random() * 250)}`, `2001:db8::${randomUUID().slice(0, 4)}`]
+    const statuses = [(await from(a)).status, (await from(a)).status, (await from(a)).status]
+    if (nitroMajor() >= 3) {
+      expect(statuses).toEqual([200, 200, 429])
+      expect((await from(b)).status).toBe(200)
+    }
+    else {
+      // the one key of requests without an address, which the test before used up
+      expect(statuses).toEqual([429, 429, 429])
+      expect((await from(b)).status).toBe(429)
+    }
   })
 })
