@@ -63,6 +63,14 @@ describe.each(hosts)('idempotent on $name', (host) => {
           return { ok: true }
         },
       }),
+      '/problem': host.defineAction({
+        middleware: [idempotent({ store })],
+        handler: ({ event }) => {
+          count('problem')
+          host.setHeader(event, 'content-type', 'application/vnd.order+json')
+          return { ok: true }
+        },
+      }),
       '/sold-out': host.defineAction({
         errors: { SOLD_OUT: { statusCode: 409, message: 'Sold out' } },
         middleware: [idempotent({ store })],
@@ -165,6 +173,15 @@ describe.each(hosts)('idempotent on $name', (host) => {
     const later = await post(`${server.url}/slow`, key)
     expect(later.headers.get('idempotent-replayed')).toBe('true')
     expect(runs.slow).toBe(before + 1)
+  })
+
+  it('replays a content type the handler set itself', async () => {
+    const key = newKey()
+    await post(`${server.url}/problem`, key)
+    const retry = await post(`${server.url}/problem`, key)
+    expect(retry.headers.get('idempotent-replayed')).toBe('true')
+    expect(retry.headers.get('content-type')).toMatch(/^application\/vnd\.order\+json/)
+    expect(runs.problem).toBe(1)
   })
 
   it('keeps no 5xx: the retry of a request that failed unexpectedly runs again', async () => {

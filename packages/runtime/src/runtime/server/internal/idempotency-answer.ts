@@ -23,11 +23,13 @@ export interface StoredAnswer {
 }
 
 /**
- * The response headers a replay repeats: where the created thing is and its
- * version. Never `set-cookie` (a session a retry would hand to whoever holds
- * the key), nor the ones each request sets anew (`ratelimit`, `retry-after`).
+ * The response headers a replay repeats: where the created thing is, its
+ * version, and a content type the handler set itself (the lifecycle's own
+ * `application/json` is set after the answer is kept). Never `set-cookie` (a
+ * session a retry would hand to whoever holds the key), nor the ones each
+ * request sets anew (`ratelimit`, `retry-after`).
  */
-export const REPLAYED_HEADERS = ['location', 'content-location', 'etag', 'last-modified'] as const
+export const REPLAYED_HEADERS = ['location', 'content-location', 'etag', 'last-modified', 'content-type'] as const
 
 /** The response header that marks a replayed answer (Stripe's name; the draft names none). */
 export const REPLAYED_HEADER = 'idempotent-replayed'
