@@ -35,6 +35,16 @@ export default defineConfig({
         },
       },
       {
+        // each action as OpenTelemetry spans: a production build with a real SDK exporting to an OTLP receiver the tests start
+        test: {
+          name: 'tracing',
+          root: 'packages/runtime',
+          include: ['test/tracing/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
         test: {
           name: 'cli',
           root: 'packages/cli',

@@ -12,6 +12,7 @@ import { appSourceUses } from './internal/app-source-uses'
 import { setupStartupSummary } from './internal/startup-summary'
 import { setupOpenApi } from './openapi/setup-openapi'
 import { setupErrorReporting } from './internal/setup-error-reporting'
+import { setupTracing } from './internal/setup-tracing'
 import { setupSharedStore } from './setup-shared-store'
 import type { OpenApiModuleOptions } from './openapi/setup-openapi'
 import type { DevtoolsModuleOptions } from './devtools/setup-devtools'
@@ -70,6 +71,12 @@ export interface ModuleOptions {
    * in `nitro.storage` to hold across servers (docs/production.md). `NUXT_ACTION_ROUTE_STORAGE` overrides it.
    */
   storage?: string
+  /**
+   * Each action's request as OpenTelemetry spans (the action, then parse, validate, each middleware, handler,
+   * output, respond) of the tracer provider the app's SDK registers; needs `@opentelemetry/api` in the app.
+   * Default `false`: the build then holds no tracing code at all (docs/production.md, Tracing).
+   */
+  tracing?: boolean
 }
 
 /** The server API the module auto-imports: an explicit list, so no internal helper leaks. */
@@ -145,6 +152,9 @@ export default defineNuxtModule<ModuleOptions>({
       nitro2: resolver.resolve('./runtime/server/plugins/report-errors'),
       nitro3: resolver.resolve('./runtime/server/plugins/report-errors.nitro3'),
     }, serverEntry)
+
+    // OpenTelemetry spans per action, only when asked for: without it, the build holds no trace code
+    setupTracing(nuxt, options.tracing === true, resolver.resolve('./runtime/server/plugins/tracing'))
 
     // the client: useAction, useActionQuery and $action, typed by a route map generated from the route files
     addImports([

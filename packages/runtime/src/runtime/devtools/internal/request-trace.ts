@@ -55,6 +55,14 @@ export class RequestTrace implements LifecycleTrace {
     timing.duration = rounded(this.now() - timing.start)
   }
 
+  /** Runs a middleware: the recorder needs no more than its span's start and end. */
+  within<TArg, TResult>(_timing: LifecycleTiming, run: (arg: TArg) => TResult, arg: TArg): TResult {
+    return run(arg)
+  }
+
+  /** The waterfall shows no thrown value: the record holds the answer's envelope. */
+  fail(): void {}
+
   /** Runs the handler in a span: a synchronous one ends it at once, a promise when it settles. */
   timeHandler(run: () => unknown): unknown {
     const timing = this.beginSpan('handler')
@@ -80,7 +88,7 @@ export class RequestTrace implements LifecycleTrace {
   }
 
   /** Ends the last step and gives the timings as a `Server-Timing` header value. */
-  serverTiming(): string {
+  finish(): string {
     return serverTimingHeader(this.end())
   }
 

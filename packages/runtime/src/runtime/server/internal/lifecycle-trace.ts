@@ -4,16 +4,18 @@ import type { ActionHost } from './action-host'
 /**
  * The key on `event.context` that asks the lifecycle to time a request. Only
  * the dev request recorder sets it (runtime/devtools/internal/request-trace.ts);
- * a request without it runs no timing code, and a production server holds none.
+ * a request without it (and without the module's `tracing`) runs no timing code.
  * A registered symbol, so every copy of the runtime in one process agrees on it.
  */
 export const LIFECYCLE_TRACE = Symbol.for('action-route.lifecycle-trace')
 
 /**
- * What the lifecycle calls on a traced request. The dev recorder puts one on
- * `event.context`; its code lives there, so the core only reads the symbol.
- * Top-level steps (parse, validate, output, respond) follow each other; a
- * middleware and the handler are spans, a middleware's wrapping the rest.
+ * What the lifecycle calls on a traced request: the dev recorder's timings
+ * (runtime/devtools/internal/request-trace.ts) and, with the module's
+ * `tracing` on, OpenTelemetry spans (otel-trace.ts), or both. Its code lives
+ * there, so the core only calls these. Top-level steps (parse, validate,
+ * output, respond) follow each other; a middleware and the handler are spans,
+ * a middleware's wrapping the rest.
  */
 export interface LifecycleTrace {
   /** Sets the origin: the action starts now. */
@@ -24,42 +26,86 @@ export interface LifecycleTrace {
   beginSpan: (step: LifecycleStep, name?: string) => LifecycleTiming
   /** Ends a span begun with `beginSpan`. */
   endSpan: (timing: LifecycleTiming) => void
+  /** Runs a middleware inside the span begun for it, so what it starts (a query, a fetch) is the span's child. */
+  within: <TArg, TResult>(timing: LifecycleTiming, run: (arg: TArg) => TResult, arg: TArg) => TResult
   /** Runs the handler in a span that ends when its result settles. */
   timeHandler: (run: () => unknown) => unknown
-  /** Ends the last step and gives the timings as a `Server-Timing` header value. */
-  serverTiming: () => string
+  /** What was thrown, for an error answer (not called for a refusal nothing threw). */
+  fail: (thrown: unknown) => void
+  /**
+   * Ends the last step and the action, answered with `status` (and the envelope's `code` on failure);
+   * gives a `Server-Timing` header value to send, if any.
+   */
+  finish: (status: number, code?: string) => string | undefined
 }
 
 /**
- * False in a production build, where Nitro replaces `import.meta.dev` with
- * `false`: `traceOf` is then always `undefined`, and the bundler drops every
- * timing call of the lifecycle. Without a build tool's word, tracing stays possible.
+ * Makes the trace of one action's request, given the dev recorder's when it
+ * asked for one; the Nuxt module's tracing plugin sets it (`setLifecycleTracer`).
+ */
+export type LifecycleTracer = <TEvent>(event: TEvent, host: ActionHost<TEvent>, recorded: LifecycleTrace | undefined) => LifecycleTrace
+
+/** Where `startTrace` keeps the request's trace for the steps that follow; apart from the recorder's mark. */
+const ACTIVE_TRACE = Symbol.for('action-route.active-trace')
+
+interface TracedContext {
+  [LIFECYCLE_TRACE]?: LifecycleTrace
+  [ACTIVE_TRACE]?: LifecycleTrace
+}
+
+/**
+ * False in a production build without tracing, where Nitro replaces
+ * `import.meta.dev` with `false` and the Nuxt module `import.meta.actionRouteTracing`
+ * with its `tracing` option: `traceOf` is then always `undefined`, and the
+ * bundler drops every trace call of the lifecycle. Without a build tool's
+ * word (a plain Node app), tracing stays possible. Written without a cast:
+ * Nitro replaces the text before it compiles TypeScript, and a cast hid it.
  * Read here rather than shared with dev-logger.ts: imported from another
  * module, the constant is not folded, and a Nuxt 5 server kept every timing
  * call (+0.3 kB gzip, measured).
  */
-const TRACEABLE: boolean = (import.meta as { dev?: boolean }).dev !== false
+const TRACEABLE: boolean = import.meta.dev !== false || import.meta.actionRouteTracing === true
+
+let tracer: LifecycleTracer | undefined
+
+/**
+ * Sets (or, with `undefined`, removes) what traces every action's request:
+ * the Nuxt module's tracing plugin calls it once at start-up with the
+ * OpenTelemetry tracer. Requests that reach no action never meet it.
+ * @example
+ * setLifecycleTracer(createOtelTracer())
+ */
+export function setLifecycleTracer(next: LifecycleTracer | undefined): void {
+  tracer = next
+}
 
 /**
  * The request's trace, or `undefined` when nobody asked for one (always in
- * production): one property read. Each step asks for it where it times
- * itself, so no step passes a trace on and production keeps no trace code.
+ * a production build without tracing): one property read. Each step asks for
+ * it where it times itself, so no step passes a trace on, and such a build
+ * keeps no trace code.
  * @example
  * traceOf(event, host)?.step('respond')
  */
 export function traceOf<TEvent>(event: TEvent, host: ActionHost<TEvent>): LifecycleTrace | undefined {
   if (!TRACEABLE) return undefined
-  return (host.context(event) as { [LIFECYCLE_TRACE]?: LifecycleTrace } | undefined)?.[LIFECYCLE_TRACE]
+  return (host.context(event) as TracedContext | undefined)?.[ACTIVE_TRACE]
 }
 
 /**
- * `traceOf`, with the trace's clock started: the action starts now.
+ * Starts the action's trace: the dev recorder's, the tracer's, or one that
+ * gives both the same steps; `undefined` when there is neither.
  * @example
  * const trace = startTrace(event, host)
  * trace?.step('parse')
  */
 export function startTrace<TEvent>(event: TEvent, host: ActionHost<TEvent>): LifecycleTrace | undefined {
-  const trace = traceOf(event, host)
+  if (!TRACEABLE) return undefined
+  const context = host.context(event) as TracedContext | undefined
+  if (!context) return undefined
+  const recorded = context[LIFECYCLE_TRACE]
+  const trace = tracer ? tracer(event, host, recorded) : recorded
+  context[ACTIVE_TRACE] = trace
   trace?.start()
   return trace
 }

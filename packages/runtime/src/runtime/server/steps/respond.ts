@@ -6,7 +6,7 @@ import { describeUnfaithfulData } from '../internal/unfaithful-json'
 import { invalidErrorField } from '../internal/sendable-error'
 import { withSingleFlight } from '../internal/single-flight-switch'
 import { traceOf } from '../internal/lifecycle-trace'
-import { reportError } from '../internal/report-error'
+import { NOTHING_THROWN, reportError } from '../internal/report-error'
 import type { StoredAnswer } from '../internal/idempotency-answer'
 import { REPLAYED_HEADER, recordAnswer } from '../internal/idempotency-answer'
 
@@ -71,7 +71,7 @@ export function respondWithError<TEvent>(event: TEvent, host: ActionHost<TEvent>
   const status = error.statusCode
   const body = JSON.stringify({ success: false, error })
   const recorded = recordAnswer(event, host, status, body)
-  return recorded ? recorded.then(() => send(event, host, status, body)) : send(event, host, status, body)
+  return recorded ? recorded.then(() => send(event, host, status, body, error.code)) : send(event, host, status, body, error.code)
 }
 
 /**
@@ -103,16 +103,20 @@ export function respondWithReplayedAnswer<TEvent>(event: TEvent, host: ActionHos
  * }
  */
 export function respondWithReportedError<TEvent>(event: TEvent, host: ActionHost<TEvent>, error: ActionErrorData, thrown: unknown): unknown {
+  if (thrown !== NOTHING_THROWN) traceOf(event, host)?.fail(thrown)
   const reported = reportError(event, host, error, thrown)
   return reported instanceof Promise
     ? reported.then(envelope => respondWithError(event, host, envelope))
     : respondWithError(event, host, reported)
 }
 
-/** Sends through the host; a traced request (development only) also answers with its timings as `Server-Timing`. */
-function send<TEvent>(event: TEvent, host: ActionHost<TEvent>, status: number, body: string): unknown {
+/**
+ * Sends through the host and ends the trace, when there is one (with `code`, an error answer's): the dev
+ * recorder's also answers with its timings as `Server-Timing`.
+ */
+function send<TEvent>(event: TEvent, host: ActionHost<TEvent>, status: number, body: string, code?: string): unknown {
   const answer = host.send(event, status, body)
-  const trace = traceOf(event, host)
-  if (trace) host.setHeader(event, 'server-timing', trace.serverTiming())
+  const timings = traceOf(event, host)?.finish(status, code)
+  if (timings) host.setHeader(event, 'server-timing', timings)
   return answer
 }

@@ -61,7 +61,7 @@ async function runFrom(
   ctx: Record<string, unknown>,
 ): Promise<unknown> {
   const current = chain.middleware[index]!
-  // when traced (development), its span wraps the rest of the chain, as the middleware itself does
+  // when traced (development, or with tracing on), its span wraps the rest of the chain, as the middleware itself does
   const trace = traceOf(call.event, chain.host)
   const timing = trace?.beginSpan('middleware', current.name || `middleware #${index + 1}`)
   let settled = false
@@ -94,7 +94,9 @@ async function runFrom(
 
   try {
     // written out rather than spread: this runs once per middleware per request
-    await current({ input: call.input, params: call.params, event: call.event, metadata: chain.metadata, errors: call.errors, ctx, next: next as NextFunction })
+    const args = { input: call.input, params: call.params, event: call.event, metadata: chain.metadata, errors: call.errors, ctx, next: next as NextFunction }
+    // traced, it runs inside its span, so what it starts is the span's child
+    await (timing ? trace!.within(timing, current, args) : current(args))
   }
   finally {
     settled = true
