@@ -48,7 +48,7 @@ export const httpPart: BenchPart = {
     const bundles = new Map<string, string>()
     for (const entry of new Set(measured.map(subject => subject.entry))) {
       const alias = entry.endsWith('-v2') ? { h3: 'h3-v2' } : undefined
-      bundles.set(entry, await bundleServer(fileURLToPath(new URL(`./servers/${entry}.ts`, import.meta.url)), `${workDir}/${entry}.mjs`, alias))
+      bundles.set(entry, await bundleServer(fileURLToPath(new URL(`./servers/${entry}.ts`, import.meta.url)), `${workDir}/${entry}.mjs`, { alias }))
     }
 
     // samples[`${scenario}/${subject}`][set] = CPU µs per request, cycle by cycle

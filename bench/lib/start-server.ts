@@ -12,14 +12,23 @@ export interface RunningServer {
   stop: () => Promise<void>
 }
 
+/** How to bundle a server entry, beyond what every entry gets. */
+export interface BundleOptions {
+  /** Packages swapped for the whole bundle: `{ h3: 'h3-v2' }` puts every h3 import on h3 2.x. */
+  alias?: Record<string, string>
+  /** Packages left in node_modules, as Nitro leaves a CommonJS client such as ioredis. */
+  external?: string[]
+  /** Text replaced in the code, over the defaults (`import.meta.actionRouteTracing: 'true'`, the module's `tracing`). */
+  define?: Record<string, string>
+}
+
 /**
- * Bundles one server entry into one ESM file the way Nitro ships a server (esbuild, `NODE_ENV=production`).
- * `alias` swaps packages for the whole bundle: `{ h3: 'h3-v2' }` puts every h3 import on h3 2.x. `external`
- * packages stay in node_modules, as Nitro leaves a CommonJS client such as ioredis.
+ * Bundles one server entry into one ESM file the way Nitro ships a server: esbuild, `NODE_ENV=production`,
+ * `import.meta.dev` false and, as a build without the module's `tracing`, `import.meta.actionRouteTracing` false.
  * @example
  * const bundle = await bundleServer('bench/forms/serve.ts', 'bench/.work/forms/serve.mjs')
  */
-export async function bundleServer(entry: string, outfile: string, alias?: Record<string, string>, external?: string[]): Promise<string> {
+export async function bundleServer(entry: string, outfile: string, options: BundleOptions = {}): Promise<string> {
   await build({
     entryPoints: [entry],
     outfile,
@@ -29,9 +38,9 @@ export async function bundleServer(entry: string, outfile: string, alias?: Recor
     target: 'node20',
     logLevel: 'warning',
     absWorkingDir: benchDir,
-    alias,
-    external,
-    define: { 'process.env.NODE_ENV': '"production"', 'import.meta.dev': 'false' },
+    alias: options.alias,
+    external: options.external,
+    define: { 'process.env.NODE_ENV': '"production"', 'import.meta.dev': 'false', 'import.meta.actionRouteTracing': 'false', ...options.define },
   })
   return outfile
 }

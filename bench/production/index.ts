@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { randomUUID } from 'node:crypto'
 import { Agent } from 'node:http'
 import { isDeepStrictEqual } from 'node:util'
@@ -36,16 +37,30 @@ interface Subject {
   /** A ratio without a goal: the A/A control, a replay. */
   control?: boolean
   redis?: boolean
+  /** Bundled with the lifecycle's trace calls kept, as a build with the module's `tracing` on. */
+  traced?: boolean
   /** Why it cannot be measured in this tree yet, if it cannot. */
   missing?: () => string | undefined
 }
 
 const waitingFor = (file: string, what: string) => () => existsSync(new URL(file, serverDir)) ? undefined : `not yet: ${what} is not in this tree`
+const resolves = (name: string) => {
+  try {
+    createRequire(import.meta.url).resolve(name)
+    return true
+  }
+  catch {
+    return false
+  }
+}
 
 const idempotency = waitingFor('idempotent.ts', 'idempotent()')
+const tracing = waitingFor('plugins/tracing.ts', 'the tracing plugin')
+const tracingSdk = () => tracing() ?? (resolves('@opentelemetry/sdk-trace-node') ? undefined : 'not yet: the bench has no @opentelemetry/sdk-trace-node')
 const subjects: Subject[] = [
   { name: 'plain', entry: 'plain', label: 'plain action (floor)', scenario: postValid },
   { name: 'plain-again', entry: 'plain', label: 'the floor again, in its own process (A/A control)', scenario: postValid, control: true },
+  { name: 'noop-middleware', entry: 'noop-middleware', label: 'one more middleware that only calls next() (what any middleware costs)', scenario: postValid, control: true },
   { name: 'rate-limit-memory', entry: 'rate-limit-memory', label: 'rateLimit, memory store (never refuses)', scenario: postValid, goal: underTenPercent },
   { name: 'rate-limit-redis', entry: 'rate-limit-redis', label: 'rateLimit, Redis store (never refuses)', scenario: postValid, goal: underTenPercent, redis: true },
   { name: 'idempotency-off', entry: 'idempotent-memory', label: 'idempotent() on the action, a request without Idempotency-Key (off)', scenario: postValid, goal: unchanged, missing: idempotency },
@@ -53,6 +68,9 @@ const subjects: Subject[] = [
   { name: 'idempotent-memory-replay', entry: 'idempotent-memory', label: 'idempotent(), memory store, the same key each request (a replay; the handler does not run)', scenario: sameKey, control: true, missing: idempotency },
   { name: 'idempotent-redis', entry: 'idempotent-redis', label: 'idempotent(), Redis store, a new key each request (claim, run, store)', scenario: freshKey, goal: underTenPercent, redis: true, missing: idempotency },
   { name: 'idempotent-redis-replay', entry: 'idempotent-redis', label: 'idempotent(), Redis store, the same key each request (a replay)', scenario: sameKey, control: true, redis: true, missing: idempotency },
+  { name: 'tracing-built-in', entry: 'tracing-built-in', label: 'tracing off: its code built in (the lifecycle\'s trace calls kept), no tracer set', scenario: postValid, goal: unchanged, traced: true, missing: tracing },
+  { name: 'tracing-no-sdk', entry: 'tracing-no-sdk', label: 'tracing on, no OpenTelemetry SDK registered (the API\'s no-op spans)', scenario: postValid, goal: underTenPercent, traced: true, missing: tracing },
+  { name: 'tracing-sdk', entry: 'tracing-sdk', label: 'tracing on, OpenTelemetry SDK for Node (batch span processor, an exporter that drops)', scenario: postValid, goal: underTenPercent, traced: true, missing: tracingSdk },
 ]
 
 const title = 'Production: CPU per request of rate limits, idempotency and tracing'
@@ -83,8 +101,9 @@ export const productionPart: BenchPart = {
 
     try {
       const bundles = new Map<string, string>()
-      for (const { entry } of measured) {
-        if (!bundles.has(entry)) bundles.set(entry, await bundleServer(fileURLToPath(new URL(`./servers/${entry}.ts`, import.meta.url)), `${workDir}/${entry}.mjs`, undefined, ['ioredis']))
+      for (const { entry, traced } of measured) {
+        const define = traced ? { 'import.meta.actionRouteTracing': 'true' } : undefined
+        if (!bundles.has(entry)) bundles.set(entry, await bundleServer(fileURLToPath(new URL(`./servers/${entry}.ts`, import.meta.url)), `${workDir}/${entry}.mjs`, { external: ['ioredis'], define }))
       }
 
       // samples[subject][set] = CPU µs per request, cycle by cycle
