@@ -3,7 +3,9 @@
 // Requests that reach no action never meet it; a build without `tracing` holds none of this code.
 import { setLifecycleTracer } from '../internal/lifecycle-trace'
 import { createOtelTracer } from '../internal/otel-trace'
+import { withTracingChannel } from '../internal/channel-trace'
 
 export default function traceActions() {
-  setLifecycleTracer(createOtelTracer())
+  // the `action-route.action` diagnostics channel too, for an APM that listens there (Node, and workerd's nodejs_compat)
+  setLifecycleTracer(withTracingChannel(createOtelTracer()))
 }
