@@ -103,7 +103,7 @@ export const productionPart: BenchPart = {
       const bundles = new Map<string, string>()
       for (const { entry, traced } of measured) {
         const define = traced ? { 'import.meta.actionRouteTracing': 'true' } : undefined
-        if (!bundles.has(entry)) bundles.set(entry, await bundleServer(fileURLToPath(new URL(`./servers/${entry}.ts`, import.meta.url)), `${workDir}/${entry}.mjs`, { external: ['ioredis'], define }))
+        if (!bundles.has(entry)) bundles.set(entry, await bundleServer(fileURLToPath(new URL(`./servers/${entry}.ts`, import.meta.url)), `${workDir}/${entry}.mjs`, { external: ['ioredis', '@opentelemetry/*'], define }))
       }
 
       // samples[subject][set] = CPU µs per request, cycle by cycle
