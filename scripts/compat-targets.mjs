@@ -11,6 +11,29 @@ export const NUXT5_NIGHTLY = '5.0.0-29830089.dc519522'
  */
 export const NUXT5_NITRO = '3.0.260903-beta'
 
+/** Every DevTools e2e file (`--project devtools-e2e`), all run under `nuxi dev` on the target's copies. */
+export const DEVTOOLS_FILES = ['dev-endpoints', 'devtools-tab', 'devtools-host', 'recorder-loop', 'base-url', 'panel-loop', 'create-action-endpoint']
+
+/**
+ * The DevTools files that exercise the target's own Nitro and dev server over HTTP: its dev endpoints, the
+ * recorder through a Nitro restart, a base URL, the create-action loop and the dev server's relay of a body.
+ * The others drive the panel's client (the same built files everywhere) in Chromium inside Nuxt DevTools' client:
+ * the same DevTools 3 on every Nuxt 3 and Nuxt 4 (each resolves the newest `@nuxt/devtools@^3`), so they run on the
+ * newest Nuxt 4 and, for DevTools 4, on Nuxt 5; `base-url` checks that the panel is served on every target.
+ */
+export const DEVTOOLS_SERVER_FILES = ['dev-endpoints', 'recorder-loop', 'base-url', 'create-action-endpoint']
+
+/**
+ * The playground files that touch what changes from one Nuxt to the next (its app side: SSR, hydration,
+ * useAsyncData, the router): SSR calls with the session's cookie and a page whose second call needs the first's
+ * answer (`browser`, `app-items`), forms with and without JavaScript and multipart (`forms`, `rsvp-page`), the client
+ * in Chromium and single flight (`client`, `todos-page`: the list refreshed in the same answer, an account switch).
+ * Left out: the server over HTTP (`playground`, `cross-origin`, `form-post-hardening`, `persistence`: h3, Nitro and
+ * the module, the same on 4.3 as on the newest Nuxt 4), and the module's own client on a page that uses little of
+ * Nuxt's (`errors`, `optimistic`, `idempotency`); the runtime e2e suite runs that server and client on every target.
+ */
+export const PLAYGROUND_SAMPLE = ['browser', 'app-items', 'forms', 'rsvp-page', 'client', 'todos-page']
+
 /**
  * One fresh app per target installs the packed tarballs and this Nuxt, then runs the runtime
  * end-to-end suite (built app) and the dev-server suites (nuxi dev: endpoints, recorder, the panel
@@ -21,13 +44,24 @@ export const NUXT5_NITRO = '3.0.260903-beta'
  * - `playgroundOverlay`, `dropModules`: files copied over the playground's copy only, and modules taken out of its
  *   nuxt.config (a module that does not load on the target yet, which the overlay stands in for);
  * - `playground`: the modes the playground's own suite (`--project playground`, `--project playground-dev`) runs in
- *   on the installed copy of the playground (the reference app: pages, sealed session, SQLite, uploads).
- * @type {{ name: string, nuxt: string, node: 20 | 22, installer: 'pnpm' | 'npm', overlay?: string, dependencies?: Record<string, string>, playgroundOverlay?: string, dropModules?: string[], playground: ('build' | 'dev')[] }[]}
+ *   on the installed copy of the playground (the reference app: pages, sealed session, SQLite, uploads), and
+ *   `playgroundFiles` the files it runs (all when not given);
+ * - `devtoolsFiles`: the DevTools e2e files (all when not given); `openapi: false` skips the OpenAPI step.
+ *
+ * What runs where, and why (each run of an app costs its build or its `nuxi dev` start, 40 to 90 s on 2 cores):
+ * - Nuxt 5 and the newest Nuxt 4 run everything, the playground's whole suite built; Nuxt 5 also under `nuxi dev`,
+ *   the one target that does: its dev server (Vite's environments, Nitro 3) is the one unlike the others, and
+ *   `pnpm test` already runs the suite under `nuxi dev` on the workspace's Nuxt 4 (`--project playground-dev`);
+ * - Nuxt 4.3, the floor, runs the playground's sample built (PLAYGROUND_SAMPLE);
+ * - Nuxt 3 runs no playground suite;
+ * - on both, the DevTools files of their own dev server (DEVTOOLS_SERVER_FILES), and no OpenAPI step: the newest
+ *   Nitro 2 builds the document there as on the newest Nuxt 4 (`nitropack@^2.13` on each).
+ * @type {{ name: string, nuxt: string, node: 20 | 22, installer: 'pnpm' | 'npm', overlay?: string, dependencies?: Record<string, string>, playgroundOverlay?: string, dropModules?: string[], playground: ('build' | 'dev')[], playgroundFiles?: string[], devtoolsFiles?: string[], openapi?: false }[]}
  */
 export const targets = [
-  { name: 'nuxt4.3-node20', nuxt: '~4.3.0', node: 20, installer: 'pnpm', playground: ['build'] },
-  { name: 'nuxt4-node22', nuxt: '^4', node: 22, installer: 'pnpm', playground: ['build', 'dev'] },
-  { name: 'nuxt3-node20', nuxt: '^3', node: 20, installer: 'pnpm', playground: [] },
+  { name: 'nuxt4.3-node20', nuxt: '~4.3.0', node: 20, installer: 'pnpm', playground: ['build'], playgroundFiles: PLAYGROUND_SAMPLE, devtoolsFiles: DEVTOOLS_SERVER_FILES, openapi: false },
+  { name: 'nuxt4-node22', nuxt: '^4', node: 22, installer: 'pnpm', playground: ['build'] },
+  { name: 'nuxt3-node20', nuxt: '^3', node: 20, installer: 'pnpm', playground: [], devtoolsFiles: DEVTOOLS_SERVER_FILES, openapi: false },
   { name: 'nuxt5-node22', nuxt: `npm:nuxt-nightly@${NUXT5_NIGHTLY}`, node: 22, installer: 'npm', overlay: 'packages/runtime/test/fixtures/nuxt5', dependencies: { nitro: NUXT5_NITRO },
     // nuxt-auth-utils does not load on Nitro 3 yet: the overlay gives the playground its session utils on h3 v2's useSession
     playgroundOverlay: 'packages/runtime/test/fixtures/nuxt5-playground', dropModules: ['nuxt-auth-utils'], playground: ['build', 'dev'] },

@@ -3,21 +3,28 @@
 // Nuxt 4 on Node 22, the newest Nuxt 3 on Node 20, the pinned Nuxt 5 nightly on Node 22), fresh apps
 // that install the packed tarballs, as a user would get them, then:
 // - the runtime's end-to-end suite on a built copy of its fixture (HTTP, the errors table, and the client in Chromium);
-// - the DevTools suites on `nuxi dev` of a copy of the playground (the dev endpoints, the recorder, the panel in Chromium);
-// - on the Nuxt 4 and 5 targets, the playground's own suite on that copy (the reference app: pages, sealed session,
-//   SQLite, uploads), on a production build, and on `nuxi dev` where the target says so;
-// - the OpenAPI document: the fixture built again with `actionRoute.openapi`, served, and its document checked;
+// - the DevTools suites on `nuxi dev` of a copy of the playground (the dev endpoints, the recorder, the panel in Chromium;
+//   on Nuxt 3 and 4.3 the files of their own dev server only: the panel runs in the same DevTools 3 on the newest 4);
+// - the playground's own suite on that copy (the reference app: pages, sealed session, SQLite, uploads): all of it
+//   built on the newest Nuxt 4 and on Nuxt 5, and under `nuxi dev` on Nuxt 5 only (`pnpm test` runs it in dev on the
+//   workspace's Nuxt 4); on Nuxt 4.3 built, its files that touch Nuxt's version (SSR, forms, client, single flight);
+//   none on Nuxt 3;
+// - the OpenAPI document: the fixture built again with `actionRoute.openapi`, served, and its document checked, on the
+//   newest Nuxt 4 (Nitro 2, the same on Nuxt 3 and 4.3) and on Nuxt 5 (Nitro 3);
 // - on Nuxt 5, what the module adds to the server output (gzip), against a bare Nuxt 5 app.
-// `pnpm test:compat` runs every target, `pnpm test:compat nuxt5-node22` one; the times go to the summary.
-import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+// compat-targets.mjs says what each target runs, and why. Installs run one after another in the background from the
+// start, so the next targets install (the Nuxt 5 one with npm and a compile of better-sqlite3: about 2 minutes) while
+// the first runs its suites. `pnpm test:compat` runs every target, `pnpm test:compat nuxt5-node22` one; the times go
+// to the summary.
+import { execFileSync, spawn } from 'node:child_process'
+import { appendFileSync, closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { delimiter, dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { nodeBinary } from './node-binary.mjs'
 import { packWorkspace, writePackedAppManifest } from './packed-app.mjs'
 import { checkOpenApiDocument } from './compat-openapi.mjs'
-import { targets } from './compat-targets.mjs'
+import { DEVTOOLS_FILES, targets } from './compat-targets.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const work = join(root, '.compat')
@@ -38,9 +45,23 @@ if (unknown.length) {
   process.exit(2)
 }
 
-function run(command, args, options = {}) {
-  console.log(`$ ${command} ${args.join(' ')}`)
-  execFileSync(command, args, { stdio: 'inherit', ...options })
+/**
+ * Runs a command to its end, its output here, or appended to `log` (an install running beside another target's
+ * suites). Asynchronous, so the installs in the background go on meanwhile.
+ */
+function run(command, args, options = {}, log = undefined) {
+  const fd = log && openSync(log, 'a')
+  if (fd) appendFileSync(fd, `$ ${command} ${args.join(' ')}\n`)
+  else console.log(`$ ${command} ${args.join(' ')}`)
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...options, stdio: fd ? ['ignore', fd, fd] : 'inherit' })
+    child.on('error', reject)
+    child.on('close', (code, signal) => {
+      if (fd) closeSync(fd)
+      if (code === 0) resolve()
+      else reject(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}${log ? ` (its output: ${relative(root, log)})` : ''}`))
+    })
+  })
 }
 
 /** Copies an app without its build folders and dependencies, then the target's overlay over it. */
@@ -67,8 +88,9 @@ function dropModules(configFile, config, names) {
  * Installs an app's dependencies with the target's package manager, as a new user would, on the target's Node:
  * the package manager and the install scripts run on it (first in PATH), and a native addon compiles against its
  * headers (`npm_config_nodedir`; node-gyp downloads none here), so pnpm's build cache keeps one build per Node major.
+ * The output goes to `log`.
  */
-function install(app, target, node, tarballs, packages, dependencies) {
+function install(app, target, node, tarballs, packages, dependencies, log) {
   writePackedAppManifest(app, tarballs, packages, { nuxt: target.nuxt, ...target.dependencies, ...dependencies }, target.installer, nativeDependencies)
   const nodeDir = resolve(dirname(node), '..')
   const env = {
@@ -76,8 +98,34 @@ function install(app, target, node, tarballs, packages, dependencies) {
     PATH: `${dirname(node)}${delimiter}${process.env.PATH}`,
     ...(existsSync(join(nodeDir, 'include/node/node.h')) ? { npm_config_nodedir: nodeDir } : {}),
   }
-  if (target.installer === 'npm') run('npm', ['install', '--no-audit', '--no-fund', '--engine-strict=false'], { cwd: app, env })
-  else run('pnpm', ['install', '--ignore-workspace', '--no-frozen-lockfile', '--config.engine-strict=false'], { cwd: app, env })
+  if (target.installer === 'npm') return run('npm', ['install', '--no-audit', '--no-fund', '--engine-strict=false'], { cwd: app, env }, log)
+  return run('pnpm', ['install', '--ignore-workspace', '--no-frozen-lockfile', '--config.engine-strict=false'], { cwd: app, env }, log)
+}
+
+/**
+ * Copies the fixture and the playground for a target and installs both; resolves to the Node, the installed Nuxt's
+ * version and the seconds it took, its output in `.compat/<target>/install.log`.
+ */
+async function prepare(target) {
+  const started = Date.now()
+  const node = nodeBinary(root, target.node)
+  const fixtureApp = join(work, target.name, 'fixture')
+  const devApp = join(work, target.name, 'dev')
+  const log = join(work, target.name, 'install.log')
+  mkdirSync(join(work, target.name), { recursive: true })
+  copyApp(fixture, fixtureApp, target.overlay)
+  await install(fixtureApp, target, node, tarballs, ['@action-route/runtime'], schemaLibraries, log)
+  copyApp(playground, devApp, target.overlay)
+  // the playground loads the module's source; the dev app, the module from its tarball (its other modules stay)
+  const configFile = join(devApp, 'nuxt.config.ts')
+  const config = readFileSync(configFile, 'utf8')
+  const moduleSource = /(['"])\.\.\/packages\/runtime\/src\/module\1/
+  if (!moduleSource.test(config)) throw new Error(`${configFile} does not load '../packages/runtime/src/module'`)
+  writeFileSync(configFile, dropModules(configFile, config.replace(moduleSource, '\'@action-route/runtime\''), target.dropModules ?? []))
+  if (target.playgroundOverlay) cpSync(join(root, target.playgroundOverlay), devApp, { recursive: true })
+  await install(devApp, target, node, tarballs, ['@action-route/runtime'], { ...schemaLibraries, ...playgroundDependencies }, log)
+  const nuxt = JSON.parse(readFileSync(join(fixtureApp, 'node_modules/nuxt/package.json'), 'utf8')).version
+  return { node, nuxt, seconds: Math.round((Date.now() - started) / 1000) }
 }
 
 /** The gzip size of a built server, in bytes: every file of `.output/server` but source maps, each compressed alone. */
@@ -154,49 +202,53 @@ rmSync(work, { recursive: true, force: true })
 mkdirSync(work, { recursive: true })
 const tarballs = packWorkspace(root, work)
 
-for (const target of targets) {
-  if (only.length && !only.includes(target.name)) continue
-  const node = nodeBinary(root, target.node)
-  const nodeVersion = execFileSync(node, ['--version']).toString().trim()
+// one install after another, in the background from the start: each target waits only for its own
+const selected = targets.filter(target => !only.length || only.includes(target.name))
+const installs = new Map()
+let previous = Promise.resolve()
+for (const target of selected) {
+  const installing = previous.then(() => prepare(target))
+  installing.catch(() => {}) // awaited by its target's install step, which reports a failure
+  installs.set(target, installing)
+  previous = installing.catch(() => {})
+}
+
+for (const target of selected) {
   const fixtureApp = join(work, target.name, 'fixture')
   const devApp = join(work, target.name, 'dev')
-  let installed = ''
+  let node = ''
 
-  await step(results, target, 'install (fixture and dev apps)', () => {
-    copyApp(fixture, fixtureApp, target.overlay)
-    install(fixtureApp, target, node, tarballs, ['@action-route/runtime'], schemaLibraries)
-    copyApp(playground, devApp, target.overlay)
-    // the playground loads the module's source; the dev app, the module from its tarball (its other modules stay)
-    const configFile = join(devApp, 'nuxt.config.ts')
-    const config = readFileSync(configFile, 'utf8')
-    const moduleSource = /(['"])\.\.\/packages\/runtime\/src\/module\1/
-    if (!moduleSource.test(config)) throw new Error(`${configFile} does not load '../packages/runtime/src/module'`)
-    writeFileSync(configFile, dropModules(configFile, config.replace(moduleSource, '\'@action-route/runtime\''), target.dropModules ?? []))
-    if (target.playgroundOverlay) cpSync(join(root, target.playgroundOverlay), devApp, { recursive: true })
-    install(devApp, target, node, tarballs, ['@action-route/runtime'], { ...schemaLibraries, ...playgroundDependencies })
-    installed = JSON.parse(readFileSync(join(fixtureApp, 'node_modules/nuxt/package.json'), 'utf8')).version
-    console.log(`\n== ${target.name}: Nuxt ${installed} on Node ${nodeVersion} ==`)
-    return `Nuxt ${installed}, Node ${nodeVersion}`
+  await step(results, target, 'install (fixture and dev apps, started ahead)', async () => {
+    const prepared = await installs.get(target).catch((error) => {
+      const log = join(work, target.name, 'install.log')
+      if (existsSync(log)) console.log(readFileSync(log, 'utf8').split('\n').slice(-40).join('\n'))
+      throw error
+    })
+    node = prepared.node
+    const nodeVersion = execFileSync(node, ['--version']).toString().trim()
+    console.log(`\n== ${target.name}: Nuxt ${prepared.nuxt} on Node ${nodeVersion} (installed in ${prepared.seconds} s, output in ${relative(root, join(work, target.name, 'install.log'))}) ==`)
+    return `Nuxt ${prepared.nuxt}, Node ${nodeVersion}, installing took ${prepared.seconds} s`
   })
-  if (!installed) continue
+  if (!node) continue
 
   await step(results, target, 'runtime e2e (built app, client in Chromium)', () => run('pnpm', ['exec', 'vitest', 'run', '--project', 'runtime-e2e'], {
     cwd: root,
     env: { ...process.env, E2E_FIXTURE_DIR: fixtureApp, E2E_NODE: node, ACTION_ROUTE_MODULE: '@action-route/runtime' },
   }))
-  await step(results, target, 'OpenAPI document (built with actionRoute.openapi, served, validated)', () => checkOpenApiDocument({ root, app: fixtureApp, node }))
+  if (target.openapi !== false) await step(results, target, 'OpenAPI document (built with actionRoute.openapi, served, validated)', () => checkOpenApiDocument({ root, app: fixtureApp, node }))
   // before the DevTools suites, whose `nuxi dev` on the same copy, if a failing test left it running, holds the
   // copy's dev lock (Nuxt 5's nuxi refuses a second dev server on one app)
   for (const mode of target.playground) {
     const project = mode === 'dev' ? 'playground-dev' : 'playground'
-    const how = mode === 'dev' ? 'nuxi dev' : 'production build'
-    await step(results, target, `playground suite (the reference app, ${how}, client in Chromium)`, () => run('pnpm', ['exec', 'vitest', 'run', '--project', project], {
+    const how = `${mode === 'dev' ? 'nuxi dev' : 'production build'}${target.playgroundFiles ? `, ${target.playgroundFiles.length} files` : ''}`
+    await step(results, target, `playground suite (the reference app, ${how}, client in Chromium)`, () => run('pnpm', ['exec', 'vitest', 'run', '--project', project, ...target.playgroundFiles ?? []], {
       cwd: root,
       env: { ...process.env, E2E_PLAYGROUND_DIR: devApp, E2E_NODE: node },
     }))
   }
-  const devtoolsFiles = ['dev-endpoints', 'devtools-tab', 'devtools-host', 'recorder-loop', 'base-url', 'panel-loop', 'create-action-endpoint']
-  await step(results, target, 'DevTools e2e (nuxi dev: endpoints, recorder, the create-action loop, base URL, the panel in Chromium and inside DevTools)', () => run('pnpm', ['exec', 'vitest', 'run', '--project', 'devtools-e2e', ...devtoolsFiles], {
+  const devtoolsFiles = target.devtoolsFiles ?? DEVTOOLS_FILES
+  const devtoolsWhat = devtoolsFiles.includes('panel-loop') ? 'endpoints, recorder, the create-action loop, base URL, the panel in Chromium and inside DevTools' : `its dev server: ${devtoolsFiles.join(', ')}`
+  await step(results, target, `DevTools e2e (nuxi dev: ${devtoolsWhat})`, () => run('pnpm', ['exec', 'vitest', 'run', '--project', 'devtools-e2e', ...devtoolsFiles], {
     cwd: root,
     env: { ...process.env, E2E_DEV_APP_DIR: devApp, E2E_NODE: node },
   }))
