@@ -112,6 +112,20 @@ describe('production document', () => {
     expect(nitroDocument.components.schemas).toEqual(document.components.schemas)
   })
 
+  it('lists a rateLimit action\'s 429 (RATE_LIMITED) and RateLimit fields, in Nitro\'s /_openapi.json too, and the server sends the fields', async () => {
+    const order = document.paths['/api/arktype/orders']!.post!
+    const refused = order.responses['429'] as { headers: Record<string, { required: boolean }>, content: Record<string, { schema: { properties: { error: { properties: { code: unknown } } } } }> }
+    expect(refused.content['application/json']!.schema.properties.error.properties.code).toEqual({ type: 'string', enum: ['RATE_LIMITED', 'SERVER_ERROR'] })
+    expect(Object.keys(refused.headers)).toEqual(['Retry-After', 'RateLimit-Policy', 'RateLimit'])
+    expect(Object.keys(order.responses['200']!.headers as object)).toEqual(['RateLimit-Policy', 'RateLimit'])
+    const nitroDocument = await (await fetch(`${on.baseURL}/_openapi.json`)).json() as OpenApiDocument
+    expect(nitroDocument.paths['/api/arktype/orders']!.post!.responses['429']).toEqual(order.responses['429'])
+    const answer = await fetch(`${on.baseURL}/api/arktype/orders`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ item: 'tea', quantity: 1 }) })
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('ratelimit-policy')).toBe('"orders";q=1000;w=60')
+    expect(answer.headers.get('ratelimit')).toMatch(/^"orders";r=\d+;t=\d+$/)
+  })
+
   it('leaves the actions left out of Action Route\'s document out of Nitro\'s /_openapi.json too', async () => {
     const nitroDocument = await (await fetch(`${on.baseURL}/_openapi.json`)).json() as OpenApiDocument
     expect(Object.keys(nitroDocument.paths)).toContain('/api/health')
