@@ -263,7 +263,7 @@ describe('the Nuxt module', () => {
     expect(declaration).toBeDefined()
     const text = readFileSync(declaration!, 'utf8')
     const ours = [...text.matchAll(/const (\w+): typeof import\('[^']*runtime\/server(?:\/index|\/h3-v2)?'\)/g)].map(match => match[1])
-    expect(new Set(ours)).toEqual(new Set(['defineAction', 'defineActionMiddleware', 'createActionClient', 'createActionError', 'isActionError', 'rateLimit']))
+    expect(new Set(ours)).toEqual(new Set(['defineAction', 'defineActionMiddleware', 'createActionClient', 'createActionError', 'isActionError', 'rateLimit', 'idempotent']))
   })
 })
 
