@@ -1,7 +1,7 @@
 import { validate } from '@readme/openapi-parser'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { defineAction, defineActionMiddleware, rateLimit } from '../../src/runtime/server/index'
+import { defineAction, defineActionMiddleware, idempotent, rateLimit } from '../../src/runtime/server/index'
 import { documentMiddlewareResponses } from '../../src/runtime/server/internal/middleware-responses'
 import { generateOpenApiDocument } from '../../src/runtime/openapi/generate-document'
 import type { OpenApiRouteEntry } from '../../src/runtime/openapi/generate-document'
@@ -15,8 +15,8 @@ function entry(route: string, method: string, handler: unknown): OpenApiRouteEnt
   return { route, method, file: `/app/server/api${route}.${method}.ts`, load: async () => ({ default: handler }) }
 }
 
-// the shape an idempotency middleware would give: its own failures, a header it sets, the request header it reads
-const idempotent = documentMiddlewareResponses(defineActionMiddleware('idempotent', ({ next }) => next()), {
+// any middleware may say the same: its own failures, a header it sets, the request header it reads
+const handMade = documentMiddlewareResponses(defineActionMiddleware('idempotent', ({ next }) => next()), {
   errors: {
     IDEMPOTENCY_KEY_IN_PROGRESS: { statusCode: 409, message: 'A request with this key is still running' },
     IDEMPOTENCY_KEY_REUSED: { statusCode: 422, message: 'This key was used with another body' },
@@ -38,9 +38,18 @@ const routes = [
   })),
   entry('/api/orders', 'post', defineAction({
     input: z.object({ item: z.string() }),
-    middleware: [idempotent],
+    middleware: [handMade],
     handler: () => ({ id: 1 }),
   })),
+  entry('/api/payments', 'post', defineAction({
+    input: z.object({ amount: z.number() }),
+    metadata: { successStatus: 201 },
+    middleware: [idempotent({ required: true })],
+    handler: () => ({ id: 1 }),
+  })),
+  entry('/api/refresh', 'get', defineAction({ middleware: [idempotent()], handler: () => null })),
+  // a builder's idempotent() and the action's own: the outer one holds the request, both are listed once
+  entry('/api/transfers', 'post', defineAction({ middleware: [idempotent(), idempotent({ required: true })], handler: () => null })),
   entry('/api/open', 'get', defineAction({ middleware: [defineActionMiddleware('plain', ({ next }) => next())], handler: () => null })),
 ]
 
@@ -101,6 +110,49 @@ describe('middleware in the OpenAPI document', async () => {
     expect(content(responses['422']).properties.error.properties.code.enum).toEqual(['VALIDATION_ERROR', 'IDEMPOTENCY_KEY_REUSED', 'SERVER_ERROR'])
     expect(content(responses['422']).properties.error.required).not.toContain('fieldErrors')
     expect(responses['201'] ?? responses['200']).toMatchObject({ headers: { 'Idempotent-Replayed': { required: false } } })
+  })
+
+  it('documents an idempotent() action: the Idempotency-Key header, IDEMPOTENCY_KEY_INVALID 400 beside PARSE_ERROR, IN_PROGRESS 409 with Retry-After, REUSED 422 beside VALIDATION_ERROR', () => {
+    const payments = document.paths['/api/payments']!.post!
+    expect(payments.parameters).toEqual([{ name: 'Idempotency-Key', in: 'header', description: expect.stringContaining('1 to 255 printable ASCII characters'), schema: { type: 'string', minLength: 1, pattern: '^[\\x20-\\x7E]+$' }, required: true }])
+    const responses: Schema = payments.responses
+    expect(content(responses['400']).properties.error.properties.code.enum).toEqual(['PARSE_ERROR', 'IDEMPOTENCY_KEY_INVALID', 'SERVER_ERROR'])
+    expect(responses['400'].description).toContain('IDEMPOTENCY_KEY_INVALID: The Idempotency-Key header is missing')
+    expect(content(responses['409']).properties.error.properties.code.enum).toEqual(['IDEMPOTENCY_KEY_IN_PROGRESS', 'SERVER_ERROR'])
+    expect(responses['409'].headers).toEqual({ 'Retry-After': { description: expect.any(String), required: true, schema: { type: 'integer', minimum: 1 } } })
+    expect(content(responses['422']).properties.error.properties.code.enum).toEqual(['VALIDATION_ERROR', 'IDEMPOTENCY_KEY_REUSED', 'SERVER_ERROR'])
+    expect(content(responses['422']).properties.error.required).not.toContain('fieldErrors')
+  })
+
+  it('marks the success answer (at its successStatus) with an optional Idempotent-Replayed: true', () => {
+    const success: Schema = document.paths['/api/payments']!.post!.responses['201']
+    expect(success.headers).toEqual({ 'Idempotent-Replayed': { description: expect.stringContaining('stored answer'), required: false, schema: { type: 'string', const: 'true' } } })
+    expect(document.paths['/api/payments']!.post!.responses['200']).toBeUndefined()
+  })
+
+  it('makes the key an optional parameter unless required: true, and a request without input still gets IDEMPOTENCY_KEY_INVALID 400', () => {
+    const refresh: Schema = document.paths['/api/refresh']!.get!
+    expect(refresh.parameters).toMatchObject([{ name: 'Idempotency-Key', in: 'header', required: false }])
+    expect(content(refresh.responses['400']).properties.error.properties.code.enum).toEqual(['IDEMPOTENCY_KEY_INVALID', 'SERVER_ERROR'])
+    expect(content(refresh.responses['422']).properties.error.properties.code.enum).toEqual(['IDEMPOTENCY_KEY_REUSED', 'SERVER_ERROR'])
+    expect(document.paths['/api/refresh']!.head!.parameters).toMatchObject([{ name: 'Idempotency-Key', required: false }])
+  })
+
+  it('lists two idempotent() on one action once, the key required if either requires it', () => {
+    const transfers: Schema = document.paths['/api/transfers']!.post!
+    expect(transfers.parameters).toHaveLength(1)
+    expect(transfers.parameters[0]).toMatchObject({ name: 'Idempotency-Key', required: true })
+    expect(transfers.parameters[0].description).not.toMatch(/\. One key per/)
+    expect(content(transfers.responses['409']).properties.error.properties.code.enum).toEqual(['IDEMPOTENCY_KEY_IN_PROGRESS', 'SERVER_ERROR'])
+    expect(transfers.responses['200'].headers['Idempotent-Replayed'].required).toBe(false)
+  })
+
+  it('accepts the failures idempotent() answers (the bodies test/unit/idempotent.test.ts gets)', () => {
+    const check = responseValidator(document)
+    expect(check('/api/payments', 'post', 409, { success: false, error: { code: 'IDEMPOTENCY_KEY_IN_PROGRESS', message: 'A request with this Idempotency-Key is still running; retry later', statusCode: 409 } })).toEqual([])
+    expect(check('/api/payments', 'post', 422, { success: false, error: { code: 'IDEMPOTENCY_KEY_REUSED', message: 'This Idempotency-Key was used for another request', statusCode: 422 } })).toEqual([])
+    expect(check('/api/payments', 'post', 400, { success: false, error: { code: 'IDEMPOTENCY_KEY_INVALID', message: 'This action needs an Idempotency-Key header', statusCode: 400 } })).toEqual([])
+    expect(check('/api/payments', 'post', 409, { success: false, error: { code: 'IDEMPOTENCY_KEY_REUSED', message: 'x', statusCode: 409 } })).not.toEqual([])
   })
 
   it('adds nothing for a middleware that says nothing', () => {

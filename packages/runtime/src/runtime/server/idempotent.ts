@@ -9,6 +9,8 @@ import { BUILT_FOR_DEVELOPMENT, inDevelopment, logInDevelopment } from './intern
 import type { AnswerRecorder, StoredAnswer } from './internal/idempotency-answer'
 import { ANSWER_RECORDER, ReplayedAnswer, answerHeaders } from './internal/idempotency-answer'
 import { IDEMPOTENT_MIDDLEWARE } from './internal/idempotency-dev-warning'
+import { documentMiddlewareResponses } from './internal/middleware-responses'
+import type { MiddlewareResponses } from './internal/middleware-responses'
 import { readIdempotencyKey } from './internal/idempotency-key'
 import { requestFingerprint, sha256Hex } from './internal/idempotency-fingerprint'
 
@@ -162,7 +164,33 @@ export function idempotent<TCtx = Record<string, unknown>>(options: IdempotentOp
     if (context) context[ANSWER_RECORDER] = recorder
     return args.next()
   })
-  return Object.assign(middleware, { [IDEMPOTENT_MIDDLEWARE]: true })
+  return documentMiddlewareResponses(Object.assign(middleware, { [IDEMPOTENT_MIDDLEWARE]: true }), openApiOf(required))
+}
+
+/** What the OpenAPI document says of an action that runs `idempotent`: the key it reads, its three failures, the replay mark. */
+function openApiOf(required: boolean): MiddlewareResponses {
+  return {
+    errors: {
+      IDEMPOTENCY_KEY_INVALID: { statusCode: 400, message: required ? 'The Idempotency-Key header is missing, or not 1 to 255 printable ASCII characters' : 'The Idempotency-Key header is not 1 to 255 printable ASCII characters' },
+      IDEMPOTENCY_KEY_IN_PROGRESS: {
+        statusCode: 409,
+        message: 'A request with this Idempotency-Key is still running; retry later',
+        headers: { 'Retry-After': { description: 'Seconds to wait before retrying with the same key.', schema: { type: 'integer', minimum: 1 }, required: true } },
+      },
+      IDEMPOTENCY_KEY_REUSED: { statusCode: 422, message: 'This Idempotency-Key was used for another request (another method, path or input), or its answer was too large to keep' },
+    },
+    headers: {
+      'Idempotent-Replayed': { description: 'Present (`true`) when this is the stored answer of an earlier request with the same Idempotency-Key: the handler did not run again. A stored 4xx failure is replayed with it too.', schema: { type: 'string', const: 'true' } },
+    },
+    requestHeaders: {
+      'Idempotency-Key': {
+        // the draft's quoted form (`"order-7"`) is the same key as the bare one, so the length is the key's, not the value's
+        description: 'One key per intended effect (a UUID, say): 1 to 255 printable ASCII characters, bare or as a quoted string. A retry with the same key and request gets the first answer again instead of running twice.',
+        schema: { type: 'string', minLength: 1, pattern: '^[\\x20-\\x7E]+$' },
+        required,
+      },
+    },
+  }
 }
 
 function inProgress() {
