@@ -1,5 +1,5 @@
 // Reads an event of either h3 major through its public fields (h3 v1: `event.node`, `event.context`; h3 v2:
-// `event.req`, `event.res`), so rateLimit is one middleware for both entries and imports no h3.
+// `event.req`, `event.res`), so rateLimit and idempotent are one middleware for both entries and import no h3.
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- an event of either major */
 type AnyEvent = any
@@ -58,7 +58,8 @@ function plainAddress(address: string): string {
  * else h3 v2's `event.req.ip` or h3 v1's socket's. With
  * `trustProxy` n, the address the n-th proxy from the server saw, read from
  * `X-Forwarded-For` from its right end: entries left of it are whatever the
- * client wrote, so they are never read.
+ * client wrote, so they are never read. On Nitro 2's Workers build, which gives
+ * no connection address, `cf-connecting-ip` (as Nitro 3's preset does).
  * @example
  * clientAddress(event, 1) // behind one proxy: the last X-Forwarded-For entry
  */
@@ -70,5 +71,20 @@ export function clientAddress(event: AnyEvent, trustProxy: number): string | und
   }
   // `context.clientAddress`: set by some presets, and by the caller-address plugin for an in-process request
   const socket = event.context?.clientAddress || (isWebEvent(event) ? event.req.ip : event.node?.req?.socket?.remoteAddress)
-  return typeof socket === 'string' && socket ? plainAddress(socket) : undefined
+  if (typeof socket === 'string' && socket) return plainAddress(socket)
+  return workersAddress(event)
+}
+
+/**
+ * On Nitro 2's Cloudflare entry, which gives a request no address: the
+ * `cf-connecting-ip` Cloudflare's edge writes, as Nitro 3's preset already
+ * takes it for the request's `ip`. Only there: the entry puts the platform's
+ * request on `event.context.cloudflare`, which no client can set, so elsewhere
+ * a client-sent `cf-connecting-ip` is never read.
+ */
+function workersAddress(event: AnyEvent): string | undefined {
+  const request = event.context?.cloudflare?.request
+  if (typeof request?.headers?.get !== 'function') return undefined
+  const address = (request.headers.get('cf-connecting-ip') as string | null)?.trim()
+  return address ? plainAddress(address) : undefined
 }
