@@ -1,33 +1,72 @@
 // Packs the publishable workspace packages and writes the package.json of an app that installs them from
 // the tarballs, as a user would from the registry. Used by the compatibility suite and the CLI's e2e test.
 import { execFileSync } from 'node:child_process'
-import { readdirSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 
 const PACKAGES = ['@action-route/runtime', '@action-route/devtools', '@action-route/cli']
 
 /**
- * Packs every publishable package into `destination` (their prepack scripts build them).
+ * Packs every publishable package into `destination` (their prepack scripts build them). A pack of
+ * committed sources is kept under node_modules/.cache, named by the git tree of packages/, so the
+ * suites that each install the tarballs (compat, workers, kit, nitro3, the CLI's e2e) build them once
+ * per commit; with any change under packages/ not committed, it always packs afresh.
  * @param {string} root the workspace root
  * @param {string} destination a folder for the tarballs
  * @returns {Record<string, string>} package name to tarball path
  */
 export function packWorkspace(root, destination) {
+  const key = committedTree(root)
+  const cache = key && join(root, 'node_modules/.cache/action-route-packs', key)
+  if (!cache || !existsSync(cache)) {
+    const fresh = cache ? `${cache}.${process.pid}` : destination
+    mkdirSync(fresh, { recursive: true })
+    for (const name of PACKAGES) packOne(root, name, fresh)
+    // a finished pack appears whole under its key, so a suite running beside this one never sees half of it
+    if (cache) {
+      try {
+        renameSync(fresh, cache)
+      }
+      catch {
+        rmSync(fresh, { recursive: true, force: true })
+      }
+    }
+  }
+  mkdirSync(destination, { recursive: true })
   const tarballs = {}
   for (const name of PACKAGES) {
-    const pack = () => execFileSync('pnpm', ['--filter', name, 'pack', '--pack-destination', destination], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] })
-    try {
-      pack()
-    }
-    catch (error) {
-      // another build of the same package (its prepack empties dist/) can race this one: say why, then try once more
-      console.warn(`pnpm pack ${name} failed, once more: ${String(error.stderr ?? error).slice(-2000)}`)
-      pack()
-    }
     const prefix = `${name.replace('@', '').replace('/', '-')}-`
+    if (cache) {
+      const file = readdirSync(cache).find(file => file.startsWith(prefix) && file.endsWith('.tgz'))
+      copyFileSync(join(cache, file), join(destination, file))
+    }
     tarballs[name] = join(destination, readdirSync(destination).find(file => file.startsWith(prefix) && file.endsWith('.tgz')))
   }
   return tarballs
+}
+
+function packOne(root, name, destination) {
+  const pack = () => execFileSync('pnpm', ['--filter', name, 'pack', '--pack-destination', destination], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] })
+  try {
+    pack()
+  }
+  catch (error) {
+    // another build of the same package (its prepack empties dist/) can race this one: say why, then try once more
+    console.warn(`pnpm pack ${name} failed, once more: ${String(error.stderr ?? error).slice(-2000)}`)
+    pack()
+  }
+}
+
+/** The git tree of packages/ when nothing under it differs from the commit (untracked files too), else undefined. */
+function committedTree(root) {
+  try {
+    const changed = execFileSync('git', ['status', '--porcelain', '--', 'packages'], { cwd: root, encoding: 'utf8' })
+    if (changed.trim() !== '') return undefined
+    return execFileSync('git', ['rev-parse', 'HEAD:packages'], { cwd: root, encoding: 'utf8' }).trim()
+  }
+  catch {
+    return undefined
+  }
 }
 
 /**
