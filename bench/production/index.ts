@@ -34,6 +34,8 @@ interface Subject {
   scenario: Scenario
   /** The least ratio to the floor (the floor's CPU over this server's). */
   goal?: number
+  /** Another subject whose CPU this one's ratio is to, instead of the plain action's. */
+  floor?: string
   /** A ratio without a goal: the A/A control, a replay. */
   control?: boolean
   redis?: boolean
@@ -71,6 +73,8 @@ const subjects: Subject[] = [
   { name: 'tracing-built-in', entry: 'tracing-built-in', label: 'tracing off: its code built in (the lifecycle\'s trace calls kept), no tracer set', scenario: postValid, goal: unchanged, traced: true, missing: tracing },
   { name: 'tracing-no-sdk', entry: 'tracing-no-sdk', label: 'tracing on, no OpenTelemetry SDK registered (the API\'s no-op spans)', scenario: postValid, goal: underTenPercent, traced: true, missing: tracing },
   { name: 'tracing-sdk', entry: 'tracing-sdk', label: 'tracing on, OpenTelemetry SDK for Node (batch span processor, an exporter that drops)', scenario: postValid, goal: underTenPercent, traced: true, missing: tracingSdk },
+  { name: 'sdk-without-tracing', entry: 'sdk-without-tracing', label: 'the same SDK registered, tracing off (what the SDK costs an app by itself: AsyncLocalStorage)', scenario: postValid, control: true, missing: tracingSdk },
+  { name: 'tracing-sdk-over-sdk', entry: 'tracing-sdk', label: 'tracing on with that SDK, against the SDK registered with tracing off (what the action\'s six spans add)', scenario: postValid, control: true, floor: 'sdk-without-tracing', traced: true, missing: tracingSdk },
 ]
 
 const title = 'Production: CPU per request of rate limits, idempotency and tracing'
@@ -114,16 +118,16 @@ export const productionPart: BenchPart = {
         log('production', `process set ${set + 1} of ${shape.processes}: starting ${measured.length} servers`)
         const servers = new Map<string, RunningServer>()
         try {
-          for (const subject of shuffled(measured)) servers.set(subject.name, await startServer(bundles.get(subject.entry)!, redis ? { REDIS_URL: redis.url } : {}))
-          if (set === 0) notes.push(...await checkSameWork(measured, servers))
-          for (const subject of shuffled(measured)) {
+          for (const subject of shuffled(measured.filter(candidate => !candidate.floor))) servers.set(subject.name, await startServer(bundles.get(subject.entry)!, redis ? { REDIS_URL: redis.url } : {}))
+          if (set === 0) notes.push(...await checkSameWork(measured.filter(subject => !subject.floor), servers))
+          for (const subject of shuffled(measured.filter(candidate => !candidate.floor))) {
             const agent = new Agent({ keepAlive: true, maxSockets: shape.connections })
             await loadBlock(agent, servers.get(subject.name)!.url, subject.scenario, shape.warm)
             agent.destroy()
           }
           log('production', `${shape.cycles} cycles of ${shape.requests} requests per server`)
           const redisBefore = await redis?.cpuMicros()
-          const cases = measured.map(subject => ({ key: subject.name, server: servers.get(subject.name)!, scenario: subject.scenario }))
+          const cases = measured.filter(subject => !subject.floor).map(subject => ({ key: subject.name, server: servers.get(subject.name)!, scenario: subject.scenario }))
           for (const [name, cycles] of await measureCpuCycles(cases, shape)) samples.set(name, [...samples.get(name) ?? [], cycles])
           if (redis) {
             redisMicros += await redis.cpuMicros() - redisBefore!
@@ -136,9 +140,10 @@ export const productionPart: BenchPart = {
         }
       }
 
-      const floor = samples.get('plain')!
       for (const subject of measured) {
-        const sets = samples.get(subject.name)!
+        // a subject with a floor of its own is its entry's server measured against that floor
+        const sets = samples.get(subject.floor ? measured.find(other => other.entry === subject.entry && !other.floor)!.name : subject.name)!
+        const floor = samples.get(subject.floor ?? 'plain')!
         const cpu = `${median(sets.flat()).toFixed(1)} µs CPU/req`
         if (subject.goal === undefined && !subject.control) {
           rows.push({ measure, subject: subject.label, value: cpu })
