@@ -126,6 +126,40 @@ describe('production document', () => {
     expect(answer.headers.get('ratelimit')).toMatch(/^"orders";r=\d+;t=\d+$/)
   })
 
+  it('lists an idempotent() action\'s Idempotency-Key, its 400/409/422 and Idempotent-Replayed, and the server answers as documented', async () => {
+    const users = document.paths['/api/valibot/users']!.post!
+    expect(users.parameters).toMatchObject([{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1 } }])
+    const responses = users.responses as Record<string, { headers?: Record<string, { required: boolean }>, content: Record<string, { schema: { properties: { error: { properties: { code: { enum: string[] } } } } } }> }>
+    const codes = (status: string) => responses[status]!.content['application/json']!.schema.properties.error.properties.code.enum
+    expect(codes('400')).toEqual(['PARSE_ERROR', 'IDEMPOTENCY_KEY_INVALID', 'SERVER_ERROR'])
+    // the declared EMAIL_TAKEN shares the 409 and sends no Retry-After: listed, not required
+    expect(codes('409')).toEqual(['IDEMPOTENCY_KEY_IN_PROGRESS', 'EMAIL_TAKEN', 'SERVER_ERROR'])
+    expect(responses['409']!.headers!['Retry-After']!.required).toBe(false)
+    expect(codes('422')).toEqual(['VALIDATION_ERROR', 'IDEMPOTENCY_KEY_REUSED', 'SERVER_ERROR'])
+    expect(responses['201']!.headers!['Idempotent-Replayed']!.required).toBe(false)
+    const nitroDocument = await (await fetch(`${on.baseURL}/_openapi.json`)).json() as OpenApiDocument
+    expect(nitroDocument.paths['/api/valibot/users']!.post!.parameters).toEqual(users.parameters)
+
+    const check = responseValidator(document)
+    const post = (key: string, body: unknown) => fetch(`${on.baseURL}/api/valibot/users`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': key }, body: JSON.stringify(body) })
+    const key = `production-${Date.now()}`
+    const first = await post(key, { email: 'once@example.test', name: 'Ada' })
+    const retry = await post(key, { email: 'once@example.test', name: 'Ada' })
+    expect([first.status, retry.status]).toEqual([201, 201])
+    expect([first.headers.get('idempotent-replayed'), retry.headers.get('idempotent-replayed')]).toEqual([null, 'true'])
+    const body = await retry.json()
+    expect(body).toEqual(await first.json())
+    expect(check('/api/valibot/users', 'post', 201, body)).toEqual([])
+    const reused = await post(key, { email: 'other@example.test', name: 'Ada' })
+    expect(reused.status).toBe(422)
+    const reusedBody = await reused.json() as { error: { code: string } }
+    expect(reusedBody.error.code).toBe('IDEMPOTENCY_KEY_REUSED')
+    expect(check('/api/valibot/users', 'post', 422, reusedBody)).toEqual([])
+    const invalid = await post('', { email: 'once@example.test', name: 'Ada' })
+    expect(invalid.status).toBe(400)
+    expect(check('/api/valibot/users', 'post', 400, await invalid.json())).toEqual([])
+  })
+
   it('leaves the actions left out of Action Route\'s document out of Nitro\'s /_openapi.json too', async () => {
     const nitroDocument = await (await fetch(`${on.baseURL}/_openapi.json`)).json() as OpenApiDocument
     expect(Object.keys(nitroDocument.paths)).toContain('/api/health')
@@ -228,6 +262,7 @@ export const notFound: Json<Rename['responses'][404]> = ${literal(answers.notFou
 export const invalid: Json<Rename['responses'][422]> = ${literal(answers.invalid)}
 export const created: Json<Users['responses'][201]> = ${literal(answers.created)}
 export const taken: Json<Users['responses'][409]> = ${literal(answers.taken)}
+export const idempotencyKey: NonNullable<Users['parameters']['header']> = { 'Idempotency-Key': 'order-7' }
 export const order: Json<Order['responses'][200]> = ${literal(answers.order)}
 export const gone: Json<Order['responses'][410]> = ${literal(answers.gone)}
 
