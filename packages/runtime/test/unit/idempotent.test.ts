@@ -309,7 +309,7 @@ describe('idempotent and its store', () => {
       },
       set: (key, value, ttl) => {
         calls.push(`set ${ttl} ${(value as { state: string }).state}`)
-        expect(key).toMatch(/^idempotency:[0-9a-f]{64}:[0-9a-f]{64}$/)
+        expect(key).toMatch(/^idempotency:[0-9a-f]{64}$/)
         return memory.set(key, value, ttl)
       },
       remove: (key) => {

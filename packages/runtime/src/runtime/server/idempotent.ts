@@ -12,7 +12,8 @@ import { IDEMPOTENT_MIDDLEWARE } from './internal/idempotency-dev-warning'
 import { documentMiddlewareResponses } from './internal/middleware-responses'
 import type { MiddlewareResponses } from './internal/middleware-responses'
 import { readIdempotencyKey } from './internal/idempotency-key'
-import { requestFingerprint, sha256Hex } from './internal/idempotency-fingerprint'
+import { requestFingerprint } from './internal/idempotency-fingerprint'
+import { sha256Hex } from './internal/idempotency-sha256'
 
 /** What an idempotency scope function receives: the middleware's arguments, after validation. */
 export type IdempotentScopeArgs<TCtx> = RateLimitKeyArgs<TCtx>
@@ -134,9 +135,9 @@ export function idempotent<TCtx = Record<string, unknown>>(options: IdempotentOp
       }
       who = `ip:${address ?? 'unknown'}`
     }
-    // hashed: the store holds no address, user id or key in the clear, and a key may hold any character
-    const [scopeHash, keyHash] = await Promise.all([sha256Hex(who), sha256Hex(key)])
-    const storeKey = `idempotency:${scopeHash}:${keyHash}`
+    // hashed: the store holds no address, user id or key in the clear, and a key may hold any character;
+    // one digest of both, written as a JSON pair so that no other scope and key make the same text
+    const storeKey = `idempotency:${await sha256Hex(JSON.stringify([who, key]))}`
     const [method, path] = methodAndPath(event)
     const fingerprint = await requestFingerprint(method, path, args.input)
     const shared = store ?? useSharedStore()

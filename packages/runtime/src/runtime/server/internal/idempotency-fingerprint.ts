@@ -1,18 +1,4 @@
-const encoder = new TextEncoder()
-
-/**
- * SHA-256 of a text or bytes as lower-case hex, through Web Crypto (Node and
- * Workers alike).
- * @example
- * await sha256Hex('order-7') // 'a1f3...'
- */
-export async function sha256Hex(data: string | Uint8Array): Promise<string> {
-  const bytes = typeof data === 'string' ? encoder.encode(data) : data
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as BufferSource))
-  let hex = ''
-  for (const byte of digest) hex += byte.toString(16).padStart(2, '0')
-  return hex
-}
+import { sha256Hex } from './idempotency-sha256'
 
 /**
  * What makes two requests the same request, as a hash: the method, the path
@@ -22,12 +8,19 @@ export async function sha256Hex(data: string | Uint8Array): Promise<string> {
  * @example
  * await requestFingerprint('POST', '/api/orders', { item: 'tea', qty: 2 }) === await requestFingerprint('POST', '/api/orders', { qty: 2, item: 'tea' }) // true
  */
-export async function requestFingerprint(method: string, path: string, input: unknown): Promise<string> {
-  return sha256Hex(JSON.stringify([method, path, await canonical(input, new Set())]))
+export function requestFingerprint(method: string, path: string, input: unknown): string | Promise<string> {
+  const later: Promise<void>[] = []
+  const value = canonical(input, new Set(), later)
+  const digest = () => sha256Hex(JSON.stringify([method, path, value]))
+  // only a file's content (and bytes, where hashing is asynchronous) is waited for
+  return later.length === 0 ? digest() : Promise.all(later).then(digest)
 }
 
-/** A value as plain JSON data that says the same whatever order its keys were written in; tags keep kinds apart. */
-async function canonical(value: unknown, seen: Set<object>): Promise<unknown> {
+/**
+ * A value as plain JSON data that says the same whatever order its keys were written in; tags keep kinds apart.
+ * The hash of a file or bytes is written into its entry once known: `later` holds what is still coming.
+ */
+function canonical(value: unknown, seen: Set<object>, later: Promise<void>[]): unknown {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return value
   if (typeof value === 'number') return Number.isFinite(value) ? value : { $number: String(value) }
   if (typeof value === 'bigint') return { $bigint: value.toString() }
@@ -37,21 +30,35 @@ async function canonical(value: unknown, seen: Set<object>): Promise<unknown> {
   try {
     if (value instanceof Date) return { $date: Number.isNaN(value.getTime()) ? null : value.toISOString() }
     if (typeof Blob !== 'undefined' && value instanceof Blob) {
-      return { $file: (value as { name?: string }).name ?? null, type: value.type, sha256: await sha256Hex(new Uint8Array(await value.arrayBuffer())) }
+      const file = { $file: (value as { name?: string }).name ?? null, type: value.type, sha256: '' }
+      later.push(value.arrayBuffer().then(buffer => sha256Hex(new Uint8Array(buffer))).then((hex) => {
+        file.sha256 = hex
+      }))
+      return file
     }
-    if (ArrayBuffer.isView(value)) return { $bytes: await sha256Hex(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)) }
-    if (value instanceof ArrayBuffer) return { $bytes: await sha256Hex(new Uint8Array(value)) }
-    if (Array.isArray(value)) return Promise.all(value.map(item => canonical(item, seen)))
-    if (value instanceof Map) return { $map: await Promise.all([...value].map(entry => canonical(entry, seen))) }
-    if (value instanceof Set) return { $set: await Promise.all([...value].map(item => canonical(item, seen))) }
+    if (ArrayBuffer.isView(value)) return bytesOf(new Uint8Array(value.buffer, value.byteOffset, value.byteLength), later)
+    if (value instanceof ArrayBuffer) return bytesOf(new Uint8Array(value), later)
+    if (Array.isArray(value)) return value.map(item => canonical(item, seen, later))
+    if (value instanceof Map) return { $map: [...value].map(entry => canonical(entry, seen, later)) }
+    if (value instanceof Set) return { $set: [...value].map(item => canonical(item, seen, later)) }
     const entries: [string, unknown][] = []
     for (const key of Object.keys(value).sort()) {
       const item = (value as Record<string, unknown>)[key]
-      if (item !== undefined) entries.push([key, await canonical(item, seen)])
+      if (item !== undefined) entries.push([key, canonical(item, seen, later)])
     }
     return { $object: entries }
   }
   finally {
     seen.delete(value)
   }
+}
+
+function bytesOf(bytes: Uint8Array, later: Promise<void>[]): { $bytes: string } {
+  const hash = sha256Hex(bytes)
+  if (typeof hash === 'string') return { $bytes: hash }
+  const entry = { $bytes: '' }
+  later.push(hash.then((hex) => {
+    entry.$bytes = hex
+  }))
+  return entry
 }
