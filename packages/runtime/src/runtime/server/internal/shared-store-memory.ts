@@ -1,7 +1,8 @@
 import type { SharedStore } from './shared-store'
 
 interface Entry {
-  value: unknown
+  /** A counter's number, or a value's JSON as `set` wrote it (`undefined` for `undefined`). */
+  value: number | string | undefined
   expiresAt: number
 }
 
@@ -12,6 +13,8 @@ const FIRST_SWEEP = 1000
  * A store in this process's memory: exact within the process, each process
  * counting alone. Expired entries are dropped when read, and swept out as the
  * map grows, so a stream of one-off callers does not hold memory forever.
+ * Values are kept as their JSON, as Redis keeps them: what `get` gives back
+ * is a copy that nothing else holds, the same on either store.
  * @example
  * const store = createMemoryStore()
  * await store.setIfAbsent('idempotency:abc', { state: 'running' }, 60_000) // true, then false until it expires
@@ -29,7 +32,7 @@ export function createMemoryStore(now: () => number = Date.now): SharedStore {
     return entry
   }
 
-  function put(key: string, value: unknown, expiresAt: number): void {
+  function put(key: string, value: number | string | undefined, expiresAt: number): void {
     entries.set(key, { value, expiresAt })
     if (entries.size < sweepAt) return
     const at = now()
@@ -43,8 +46,9 @@ export function createMemoryStore(now: () => number = Date.now): SharedStore {
       const at = now()
       const entry = live(key, at)
       if (entry) {
-        entry.value = (entry.value as number) + 1
-        return { count: entry.value as number, resetInMs: entry.expiresAt - at }
+        const count = (entry.value as number) + 1
+        entry.value = count
+        return { count, resetInMs: entry.expiresAt - at }
       }
       put(key, 1, at + windowMs)
       return { count: 1, resetInMs: windowMs }
@@ -52,15 +56,15 @@ export function createMemoryStore(now: () => number = Date.now): SharedStore {
     async setIfAbsent(key, value, ttlMs) {
       const at = now()
       if (live(key, at)) return false
-      put(key, structuredClone(value), at + ttlMs)
+      put(key, JSON.stringify(value), at + ttlMs)
       return true
     },
     async get<T>(key: string) {
-      const entry = live(key, now())
-      return entry ? structuredClone(entry.value) as T : undefined
+      const value = live(key, now())?.value
+      return (typeof value === 'string' ? JSON.parse(value) : value) as T | undefined
     },
     async set(key, value, ttlMs) {
-      put(key, structuredClone(value), now() + ttlMs)
+      put(key, JSON.stringify(value), now() + ttlMs)
     },
     async remove(key) {
       entries.delete(key)
