@@ -46,6 +46,24 @@ describe('the store on a real Redis (unstorage\'s redis driver)', () => {
     expect(await store.increment('short', 1000)).toMatchObject({ count: 1 })
   })
 
+  it('sends the counter\'s script whole once, then only its SHA-1 (EVALSHA), and whole again after Redis forgot it', async () => {
+    const storage = serverStorage()
+    const store = createSharedStore(storage as unknown as StorageLike, 'action-route')
+    const redisClient = storage.getMount('action-route').driver.getInstance!() as { call: (...args: string[]) => Promise<unknown> }
+    const calls = async (command: string) => {
+      const stats = String(await redisClient.call('INFO', 'commandstats'))
+      return Number(new RegExp(`cmdstat_${command}:calls=(\\d+)`).exec(stats)?.[1] ?? 0)
+    }
+    await redisClient.call('SCRIPT', 'FLUSH')
+    await redisClient.call('CONFIG', 'RESETSTAT')
+    for (let i = 1; i <= 3; i++) expect((await store.increment('by-sha', 60_000)).count).toBe(i)
+    expect(await calls('eval')).toBe(1)
+    expect(await calls('evalsha')).toBeGreaterThanOrEqual(3)
+    await redisClient.call('SCRIPT', 'FLUSH')
+    expect((await store.increment('by-sha', 60_000)).count).toBe(4)
+    expect(await calls('eval')).toBe(2)
+  })
+
   it('lets exactly one of 50 concurrent setIfAbsent calls from two connections win, and expires it', async () => {
     const [a, b] = [serverStorage(), serverStorage()].map(storage => createSharedStore(storage as unknown as StorageLike, 'action-route'))
     const wins = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? a! : b!).setIfAbsent('idempotency:k1', { by: i }, 300)))

@@ -3,6 +3,7 @@ import type { SharedStore } from './shared-store'
 /** What the store uses of an ioredis client (or a cluster): the one the unstorage redis driver holds. */
 export interface RedisLike {
   eval: (script: string, numKeys: number, ...args: (string | number)[]) => Promise<unknown>
+  evalsha: (sha1: string, numKeys: number, ...args: (string | number)[]) => Promise<unknown>
   set: (key: string, value: string, ...args: (string | number)[]) => Promise<unknown>
   get: (key: string) => Promise<string | null>
   del: (key: string) => Promise<unknown>
@@ -20,10 +21,27 @@ if ttl < 0 then
 end
 return {count, ttl}`
 
+/** The SHA-1 of INCREMENT, by which Redis knows the script once it has run it (test/shared-store/redis-store.test.ts checks it). */
+const INCREMENT_SHA1 = '90941c7a42d4407d228b2e1ed94112fbf3399b1f'
+
+/**
+ * Runs INCREMENT by its SHA-1, sending the whole script only when Redis does
+ * not hold it yet (its first call, or after a restart or `SCRIPT FLUSH`).
+ */
+async function runIncrement(client: RedisLike, key: string, windowMs: number): Promise<unknown> {
+  try {
+    return await client.evalsha(INCREMENT_SHA1, 1, key, windowMs)
+  }
+  catch (problem) {
+    if (!String((problem as Error | undefined)?.message).includes('NOSCRIPT')) throw problem
+    return await client.eval(INCREMENT, 1, key, windowMs)
+  }
+}
+
 /**
  * A store on Redis through an ioredis client: every operation is one atomic
- * command (a script for the counter, `SET NX PX` for set-if-absent), so it is
- * exact across every server that shares the Redis.
+ * command (a script for the counter, sent by its SHA-1, `SET NX PX` for
+ * set-if-absent), so it is exact across every server that shares the Redis.
  * @example
  * const store = createRedisStore(useStorage().getMount('action-route').driver.getInstance(), 'action-route:')
  */
@@ -31,7 +49,7 @@ export function createRedisStore(client: RedisLike, prefix: string): SharedStore
   return {
     guarantee: 'atomic',
     async increment(key, windowMs) {
-      const [count, ttl] = await client.eval(INCREMENT, 1, prefix + key, windowMs) as [number, number]
+      const [count, ttl] = await runIncrement(client, prefix + key, windowMs) as [number, number]
       return { count, resetInMs: ttl }
     },
     async setIfAbsent(key, value, ttlMs) {
