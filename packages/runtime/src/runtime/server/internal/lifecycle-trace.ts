@@ -56,8 +56,9 @@ interface TracedContext {
 /**
  * False in a production build without tracing, where Nitro replaces
  * `import.meta.dev` with `false` and the Nuxt module `import.meta.actionRouteTracing`
- * with its `tracing` option: `traceOf` is then always `undefined`, and the
- * bundler drops every trace call of the lifecycle. Without a build tool's
+ * with its `tracing` option: `traceOf` is then always `undefined`, the
+ * lifecycle's few `trace?.` calls do nothing, and the bundler drops the
+ * tracer, span and channel code. Without a build tool's
  * word (a plain Node app), tracing stays possible. Written without a cast:
  * Nitro replaces the text before it compiles TypeScript, and a cast hid it.
  * Read here rather than shared with dev-logger.ts: imported from another
