@@ -41,8 +41,9 @@ function flatten(attributes: OtlpAttribute[] = []): Record<string, string | numb
  * @example
  * const receiver = await startOtlpReceiver()
  * // start the app with OTEL_EXPORTER_OTLP_TRACES_ENDPOINT=receiver.endpoint, then read receiver.spans
+ * const known = await startOtlpReceiver(4318) // on a port chosen before the app was built
  */
-export async function startOtlpReceiver(): Promise<OtlpReceiver> {
+export async function startOtlpReceiver(port = 0): Promise<OtlpReceiver> {
   const spans: ReceivedSpan[] = []
   const bodies: string[] = []
   const server = createServer(async (request, response) => {
@@ -67,11 +68,11 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
     }
     response.writeHead(200, { 'content-type': 'application/json' }).end('{}')
   })
-  server.listen(0, '127.0.0.1')
+  server.listen(port, '127.0.0.1')
   await once(server, 'listening')
-  const { port } = server.address() as AddressInfo
+  const { port: listening } = server.address() as AddressInfo
   return {
-    endpoint: `http://127.0.0.1:${port}/v1/traces`,
+    endpoint: `http://127.0.0.1:${listening}/v1/traces`,
     spans,
     bodies,
     close: async () => {

@@ -74,6 +74,12 @@ export default {
 const capnpPath = (from: string, to: string) => JSON.stringify(relative(from, to).split('\\').join('/'))
 
 /**
+ * Set by the Workers suite's tracing run (scripts/workers.mjs): the worker may then reach 127.0.0.1, where the
+ * test's OTLP receiver listens. workerd's default outbound network allows public addresses only.
+ */
+const allowLocalOutbound = process.env.E2E_WORKERD_LOCAL_OUTBOUND === '1'
+
+/**
  * The capnp config that serves `<outputDir>/server` on `127.0.0.1:<port>`, one ES module per
  * built file so Nitro's lazy route chunks load by their relative paths, and `<outputDir>/public`
  * as the ASSETS binding. `configDir` is where the config and the assets worker are written.
@@ -93,6 +99,7 @@ export function workerdConfig(outputDir: string, port: number, configDir: string
     '    (name = "nitro", worker = .nitro),',
     '    (name = "assets", worker = .assets),',
     `    (name = "public", disk = (path = ${capnpPath(configDir, join(outputDir, 'public'))}, writable = false)),`,
+    ...allowLocalOutbound ? ['    (name = "outbound", network = (allow = ["public", "local"])),'] : [],
     '  ],',
     `  sockets = [ (name = "http", address = "127.0.0.1:${port}", http = (), service = "nitro") ],`,
     ');',
@@ -102,6 +109,7 @@ export function workerdConfig(outputDir: string, port: number, configDir: string
     ...modules,
     '  ],',
     '  bindings = [ (name = "ASSETS", service = "assets") ],',
+    ...allowLocalOutbound ? ['  globalOutbound = "outbound",'] : [],
     `  compatibilityDate = ${JSON.stringify(compatibility.date)},`,
     `  compatibilityFlags = [${compatibility.flags.map(flag => JSON.stringify(flag)).join(', ')}],`,
     ');',
