@@ -12,7 +12,9 @@
 // fixture in place. For Nitro 2 the copy sits beside it (git-ignored .scratch-*) so it resolves the
 // workspace's nuxt, the module's source and the schema libraries as the fixture does.
 import { execFileSync } from 'node:child_process'
+import { once } from 'node:events'
 import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { nodeBinary } from './node-binary.mjs'
@@ -25,7 +27,8 @@ const fixture = join(root, 'packages/runtime/test/fixtures/basic')
 // - runtime-config.test.ts starts the built Node server with
 //   NUXT_* environment variables; a Worker gets runtime config from its env bindings instead;
 // - dev-route-map.test.ts runs `nuxi dev`, which is Node whatever the preset.
-const files = ['http.test', 'bad-input.test', 'contract.test', 'client.test', 'error-reporting.test', 'rate-limit.test', 'idempotency.test']
+// tracing-workers.test.ts runs here only: the Worker is built with `tracing` on and an OpenTelemetry SDK (see below).
+const files = ['http.test', 'bad-input.test', 'contract.test', 'client.test', 'error-reporting.test', 'rate-limit.test', 'idempotency.test', 'tracing-workers.test']
 const nuxt5 = process.argv.includes('--nuxt5')
 const filters = process.argv.slice(2).filter(arg => arg !== '--nuxt5')
 const copyFixture = destination => cpSync(fixture, destination, { recursive: true, filter: source => !/[/\\](?:\.nuxt|\.output|node_modules)$/.test(source) })
@@ -34,6 +37,8 @@ function run(command, args, options = {}) {
   console.log(`$ ${command} ${args.join(' ')}`)
   execFileSync(command, args, { stdio: 'inherit', ...options })
 }
+
+const OTEL_PACKAGES = ['@opentelemetry/api', '@opentelemetry/exporter-trace-otlp-http', '@opentelemetry/sdk-trace-node']
 
 /** A fresh app on the pinned Nuxt 5 nightly with the packed module, as the compatibility suite makes one. */
 async function nuxt5App() {
@@ -54,6 +59,8 @@ async function nuxt5App() {
     zod: devDependencies.zod,
     valibot: devDependencies.valibot,
     arktype: devDependencies.arktype,
+    // the tracing run's SDK (fixtures/basic/server/tracing/otel-sdk.ts)
+    ...Object.fromEntries(OTEL_PACKAGES.map(name => [name, devDependencies[name]])),
   }, 'npm')
   run('npm', ['install', '--no-audit', '--no-fund', '--engine-strict=false'], { cwd: app })
   return { app, cleanup: work, env: { E2E_NODE: nodeBinary(root, 22), ACTION_ROUTE_MODULE: '@action-route/runtime' } }
@@ -66,12 +73,25 @@ function nuxt4App() {
   return { app, cleanup: app, env: {} }
 }
 
+/** A free TCP port on 127.0.0.1, for the OTLP receiver the tracing test starts once the Worker is built. */
+async function freePort() {
+  const server = createServer().listen(0, '127.0.0.1')
+  await once(server, 'listening')
+  const { port } = server.address()
+  server.close()
+  return port
+}
+
+// The Worker is built with `tracing` on and an OpenTelemetry SDK exporting over OTLP/HTTP to this endpoint
+// (fixtures/basic/nuxt.config.ts), which test/e2e/tracing-workers.test.ts listens on; workerd lets it reach 127.0.0.1.
+const tracing = { ACTION_ROUTE_FIXTURE_OTLP_ENDPOINT: `http://127.0.0.1:${await freePort()}/v1/traces`, E2E_WORKERD_LOCAL_OUTBOUND: '1' }
+
 const started = Date.now()
 const { app, cleanup, env } = nuxt5 ? await nuxt5App() : nuxt4App()
 try {
   run('pnpm', ['exec', 'vitest', 'run', '--project', 'runtime-e2e', ...(filters.length ? filters : files)], {
     cwd: root,
-    env: { ...process.env, ...env, E2E_TARGET: 'workers', E2E_FIXTURE_DIR: app },
+    env: { ...process.env, ...env, ...tracing, E2E_TARGET: 'workers', E2E_FIXTURE_DIR: app },
   })
 }
 finally {
