@@ -49,7 +49,7 @@ describe('the store on a real Redis (unstorage\'s redis driver)', () => {
   it('sends the counter\'s script whole once, then only its SHA-1 (EVALSHA), and whole again after Redis forgot it', async () => {
     const storage = serverStorage()
     const store = createSharedStore(storage as unknown as StorageLike, 'action-route')
-    const redisClient = storage.getMount('action-route').driver.getInstance!() as { call: (...args: string[]) => Promise<unknown> }
+    const redisClient = (storage as unknown as StorageLike).getMount('action-route').driver.getInstance!() as { call: (...args: string[]) => Promise<unknown> }
     const calls = async (command: string) => {
       const stats = String(await redisClient.call('INFO', 'commandstats'))
       return Number(new RegExp(`cmdstat_${command}:calls=(\\d+)`).exec(stats)?.[1] ?? 0)
