@@ -12,7 +12,10 @@ function findNodeSha256(): SyncSha256 | null {
   try {
     const crypto = globalThis.process?.getBuiltinModule?.('node:crypto') as typeof import('node:crypto') | undefined
     if (typeof crypto?.createHash !== 'function') return null
-    const sha256 = (data: BinaryLike) => crypto.createHash('sha256').update(data).digest('hex')
+    // the one-shot `hash` (Node 20.12 and later) makes no Hash object: about 0.5 µs against createHash's 1.2
+    const sha256 = typeof crypto.hash === 'function'
+      ? (data: BinaryLike) => crypto.hash('sha256', data, 'hex')
+      : (data: BinaryLike) => crypto.createHash('sha256').update(data).digest('hex')
     // a polyfilled module (unenv's) may have the function and throw when called
     return sha256('') === 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855' ? sha256 : null
   }
@@ -23,7 +26,7 @@ function findNodeSha256(): SyncSha256 | null {
 
 /**
  * SHA-256 of a text (as UTF-8) or bytes, as lower-case hex: at once through
- * `node:crypto` on Node (about 4 µs), else a promise of Web Crypto's (about
+ * `node:crypto` on Node (about 1 µs), else a promise of Web Crypto's (about
  * 30 µs of CPU on Node 20, and the only one on Workers).
  * @example
  * await sha256Hex('order-7') // 'a1f3...'
