@@ -13,7 +13,7 @@
 // workspace's nuxt, the module's source and the schema libraries as the fixture does.
 import { execFileSync } from 'node:child_process'
 import { once } from 'node:events'
-import { cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -62,6 +62,11 @@ async function nuxt5App() {
     // the tracing run's SDK (fixtures/basic/server/tracing/otel-sdk.ts)
     ...Object.fromEntries(OTEL_PACKAGES.map(name => [name, devDependencies[name]])),
   }, 'npm')
+  // npm enforces peer ranges, and the SDK 2.12 asks for @opentelemetry/api below 1.10 where the OTLP exporter 0.301
+  // asks for 1.10 (pnpm lets the workspace's 1.10 pass): the SDK gets the app's API, as it does in the workspace
+  const manifest = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8'))
+  manifest.overrides = { ...manifest.overrides, '@opentelemetry/sdk-trace-node': { '@opentelemetry/api': '$@opentelemetry/api' } }
+  writeFileSync(join(app, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
   run('npm', ['install', '--no-audit', '--no-fund', '--engine-strict=false'], { cwd: app })
   return { app, cleanup: work, env: { E2E_NODE: nodeBinary(root, 22), ACTION_ROUTE_MODULE: '@action-route/runtime' } }
 }
