@@ -11,6 +11,17 @@ export default defineAction({
     UNKNOWN_USER: { statusCode: 404, message: 'No such user' },
     WRONG_PASSWORD: { statusCode: 401, message: 'Wrong password' },
   },
+  middleware: [
+    // against guessing one account's password: 100 attempts per 10 minutes per account name (10 a minute on average),
+    // from any address, so spreading the guesses over many addresses does not help; lower-cased as the look-up matches it
+    rateLimit({
+      name: 'sign-in',
+      limit: 100,
+      window: 10 * 60_000,
+      key: ({ input }) => (input as { name: string }).name.toLowerCase(),
+      message: 'Too many sign-in attempts for this account: try again in a few minutes',
+    }),
+  ],
   handler: async ({ input, event, errors }) => {
     const db = await useDb()
     const { rows } = await db.sql<{ rows: UserRow[] }>`SELECT * FROM users WHERE lower(name) = lower(${input.name})`
