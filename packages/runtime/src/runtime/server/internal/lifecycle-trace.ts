@@ -45,6 +45,17 @@ export interface LifecycleTrace {
  */
 export type LifecycleTracer = <TEvent>(event: TEvent, host: ActionHost<TEvent>, recorded: LifecycleTrace | undefined) => LifecycleTrace
 
+declare global {
+  interface ImportMeta {
+    /**
+     * The Nuxt module's `tracing` option, which Nitro writes into the server code in place of this read
+     * (see TRACEABLE below); `undefined` where no build tool replaced it. Declared here, beside its one
+     * reader, so every program that compiles this file (an app's typecheck too) knows it.
+     */
+    actionRouteTracing?: boolean
+  }
+}
+
 /** Where `startTrace` keeps the request's trace for the steps that follow; apart from the recorder's mark. */
 const ACTIVE_TRACE = Symbol.for('action-route.active-trace')
 
