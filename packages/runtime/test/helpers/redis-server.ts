@@ -6,6 +6,8 @@ import { collectOutput, stopProcess } from './internal/nuxt-process'
 /** A Redis server this test started, on 127.0.0.1. */
 export interface TestRedis {
   port: number
+  /** The redis-server process's id (the bench reads its CPU time from /proc). */
+  pid: number
   url: string
   close: () => Promise<void>
 }
@@ -28,7 +30,7 @@ export async function startRedis(): Promise<TestRedis> {
     if (Date.now() > deadline || server.exitCode !== null) throw new Error(`redis-server did not answer on ${port}:\n${log()}`)
     await new Promise(done => setTimeout(done, 50))
   }
-  return { port, url: `redis://127.0.0.1:${port}`, close: () => stopProcess(server) }
+  return { port, pid: server.pid!, url: `redis://127.0.0.1:${port}`, close: () => stopProcess(server) }
 }
 
 /** Whether a Redis answers PING on the port (inline command, no client). */
