@@ -24,6 +24,15 @@ export async function migrate(db: Database): Promise<void> {
     attachment_type TEXT,
     attachment_size INTEGER
   )`
+  // one row per streamed reply: its status is written when the stream starts, and again in the generator's `finally`
+  await db.sql`CREATE TABLE IF NOT EXISTS replies (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    owner_id INTEGER NOT NULL REFERENCES users (id),
+    prompt TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('streaming', 'completed', 'stopped', 'failed')),
+    tokens INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL
+  )`
   const { rows } = await db.sql<{ rows: { count: number }[] }>`SELECT count(*) AS count FROM users`
   if (rows[0]!.count > 0) return
 
