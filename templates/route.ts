@@ -4,6 +4,7 @@ import { valibotSchema } from './schemas/valibot'
 import { arktypeSchema } from './schemas/arktype'
 import { noneSchema } from './schemas/none'
 import { exampleComment } from './shapes/example-comment'
+import { eventTypeLines, handlerLines } from './handler'
 
 const schemaTemplates: Record<SchemaLibrary, SchemaTemplate> = {
   zod: zodSchema,
@@ -15,14 +16,19 @@ const schemaTemplates: Record<SchemaLibrary, SchemaTemplate> = {
 /**
  * The route file: a `defineAction` with params and input stubs for the schema
  * library, a middleware (its own stub, or the shared ones) and a handler that
- * echoes what it received.
+ * echoes what it received. With `stream`, the handler is an async generator
+ * that yields a few events first, with an `eventSchema` stub (a type without a
+ * schema library).
  * @example
  * renderRouteTemplate({ dir: 'server/api', route: 'todos/[id]', method: 'patch', url: '/api/todos/:id', schema: 'zod', params: ['id'], middleware: [] })
  * // { path: 'server/api/todos/[id].patch.ts', contents: "import { z } from 'zod'\n..." }
+ * renderRouteTemplate({ dir: 'server/api', route: 'chat', method: 'post', url: '/api/chat', schema: 'zod', params: [], middleware: [], stream: true })
+ * // { path: 'server/api/chat.post.ts', contents: "...eventSchema: z.object({...async *handler(..." }
  */
 export function renderRouteTemplate(options: RouteTemplateOptions): TemplateFile {
   const snippets = schemaTemplates[options.schema]({ params: options.params, method: options.method, input: options.input?.shape })
   const description = `${options.method.toUpperCase()} ${options.url}`
+  const stream = options.stream === true
 
   const imports = [
     snippets.imports,
@@ -57,6 +63,9 @@ export function renderRouteTemplate(options: RouteTemplateOptions): TemplateFile
   else if (options.input) {
     fields.push(...inputComment.map(line => `  // ${line}`))
   }
+  if (stream && snippets.event) {
+    fields.push('  // each yield is checked against it before it is sent, and types the client\'s events', `  eventSchema: ${snippets.event},`)
+  }
   if (options.schema === 'none') {
     fields.push('  // no schema: input is unknown and params are raw strings; add `input` and `params` to validate them')
   }
@@ -65,15 +74,13 @@ export function renderRouteTemplate(options: RouteTemplateOptions): TemplateFile
     ...imports,
     ...(imports.length ? [''] : []),
     ...middlewareStub,
-    `// ${description}`,
+    ...eventTypeLines({ stream, schema: options.schema }),
+    stream ? `// ${description}, streamed: text/event-stream, one event a yield, then an end event with the returned data` : `// ${description}`,
     'export default defineAction({',
     ...fields,
     `  middleware: [${middlewareNames.join(', ')}],`,
     `  metadata: { description: '${description}' },`,
-    '  handler: ({ params, input, ctx }) => {',
-    '    // replace with the real work: what this returns is the envelope\'s data',
-    '    return { params, input, ctx }',
-    '  },',
+    ...handlerLines({ stream, schema: options.schema }),
     '})',
     '',
   ]

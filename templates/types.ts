@@ -36,6 +36,11 @@ export interface RouteTemplateOptions {
   middleware: SharedMiddleware[]
   /** The input inferred from JSON examples (`--example`); without it the input is a stub. */
   input?: InferredInput
+  /**
+   * `--stream`: a streaming action, whose `async *handler` yields events (sent as server-sent events)
+   * and returns the final data, with an `eventSchema` stub. Missing in sets older than it: read it as false.
+   */
+  stream?: boolean
 }
 
 /**
@@ -84,6 +89,8 @@ export interface SchemaSnippets {
   input: string
   /** One line saying what input looks like, for the comment above it. */
   inputExample: string
+  /** The schema of a streaming action's events (`{ index, text }`), or empty. */
+  event: string
 }
 
 /** A schema template: the snippets for a route's params and method, and its input when inferred from examples. */

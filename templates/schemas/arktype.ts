@@ -19,4 +19,5 @@ export const arktypeSchema: SchemaTemplate = ({ params, method, input }) => ({
       ? `type({\n    title: 'string > 0',\n  })`
       : `type({\n    '${optionalField(method)}?': 'string',\n  })`,
   inputExample: inputExample(method),
+  event: `type({\n    index: 'number.integer',\n    text: 'string',\n  })`,
 })

@@ -10,4 +10,5 @@ export const noneSchema: SchemaTemplate = () => ({
   params: '',
   input: '',
   inputExample: '',
+  event: '',
 })

@@ -19,4 +19,5 @@ export const valibotSchema: SchemaTemplate = ({ params, method, input }) => ({
       ? `v.object({\n    title: v.pipe(v.string(), v.minLength(1)),\n  })`
       : `v.object({\n    ${optionalField(method)}: v.optional(v.string()),\n  })`,
   inputExample: inputExample(method),
+  event: `v.object({\n    index: v.pipe(v.number(), v.integer()),\n    text: v.string(),\n  })`,
 })

@@ -19,4 +19,5 @@ export const zodSchema: SchemaTemplate = ({ params, method, input }) => ({
       ? `z.object({\n    title: z.string().min(1),\n  })`
       : `z.object({\n    ${optionalField(method)}: z.string().optional(),\n  })`,
   inputExample: inputExample(method),
+  event: `z.object({\n    index: z.number().int(),\n    text: z.string(),\n  })`,
 })

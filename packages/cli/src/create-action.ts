@@ -35,6 +35,8 @@ export interface CreateActionOptions {
   overwrite?: boolean
   /** Render only: the result lists what would be written, nothing is. */
   dryRun?: boolean
+  /** A streaming action: an `async *handler` whose yields are server-sent events, with an `eventSchema` stub. Not for HEAD, which answers no body. */
+  stream?: boolean
 }
 
 /** A file `createAction` wrote, or would write with `dryRun`. */
@@ -129,6 +131,8 @@ export async function createActionWith(options: CreateActionOptions, internals: 
   const middlewareNames = options.middleware === undefined ? [] : checkMiddlewareNames(Array.isArray(options.middleware) ? options.middleware : [options.middleware])
   const input = inferInput(options.examples, method, schema)
   const folder = checkFolder(options.folder)
+  const stream = options.stream === true
+  if (stream && method === 'head') throw new CliError('A HEAD route answers no body, so it cannot stream: use .get (an EventSource sends GET) or .post.')
 
   const display = (file: string) => relative(project.rootDir, file)
   const routeDir = join(project.serverDir, folder)
@@ -145,7 +149,7 @@ export async function createActionWith(options: CreateActionOptions, internals: 
   let rendered
   try {
     rendered = [
-      templates.route({ dir: display(routeDir), route: spec.route, method, url, schema, params: spec.params, middleware, input }),
+      templates.route({ dir: display(routeDir), route: spec.route, method, url, schema, params: spec.params, middleware, input, ...(stream && { stream }) }),
       ...middleware.filter(entry => entry.create).map(entry => templates.middleware({
         path: display(entry.file),
         name: entry.name,
@@ -156,6 +160,10 @@ export async function createActionWith(options: CreateActionOptions, internals: 
   }
   finally {
     await dispose()
+  }
+
+  if (stream && internals.template && !streams(rendered[0]!.contents)) {
+    throw new CliError(`Template ${internals.template} wrote no streaming action for --stream (no async *handler and no eventSchema): it may not know the stream option. Nothing was written.`, { code: 'TEMPLATE' })
   }
 
   const files: CreatedActionFile[] = []
@@ -179,6 +187,11 @@ export async function createActionWith(options: CreateActionOptions, internals: 
   }
   await writeFileAtomic(routeFile.file, routeFile.contents, { force: Boolean(options.overwrite), display: routeFile.path, hint })
   return result
+}
+
+// a set older than --stream ignores the option, and would write a plain action without a word
+function streams(contents: string): boolean {
+  return /async\s*\*|\beventSchema\b/.test(contents)
 }
 
 // a route importing a library the app cannot resolve answers 500 on every route of the dev server, pages included

@@ -127,7 +127,7 @@ describe('create-action add refuses', () => {
 
   it('refuses an unknown flag instead of ignoring it', async () => {
     const app = await createApp()
-    await expect(add(app, 'a.get', '--dryrun')).rejects.toThrow('Unknown option --dryrun: valid options are --cwd, --routes, --schema, --middleware, --template, --example, --example-file, --force, --dry-run.')
+    await expect(add(app, 'a.get', '--dryrun')).rejects.toThrow('Unknown option --dryrun: valid options are --cwd, --routes, --schema, --middleware, --template, --example, --example-file, --stream, --force, --dry-run.')
     await expectNothingWritten(app)
   })
 

@@ -30,6 +30,7 @@ const args = {
   'template': { type: 'string', description: 'Template set to pull through giget (gh:user/repo/dir, https://...tar.gz) instead of the bundled one' },
   'example': { type: 'string', description: 'A JSON example of the input, like \'{"title":"x","done":false}\': the input schema is inferred from it' },
   'example-file': { type: 'string', description: 'A file holding a JSON example of the input (a top-level array of objects or arrays: several examples)' },
+  'stream': { type: 'boolean', description: 'Write a streaming action: an async *handler whose yields are server-sent events, with an eventSchema stub' },
   'force': { type: 'boolean', description: 'Overwrite the route file when it exists' },
   'dry-run': { type: 'boolean', description: 'Print what would be written, and write nothing' },
 } satisfies ArgsDef
@@ -62,7 +63,7 @@ function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`
 }
 
-function nextStep(origin: string, method: RouteMethod, url: string, schema: SchemaLibrary, examples: unknown[] | undefined): string {
+function nextStep(origin: string, method: RouteMethod, url: string, schema: SchemaLibrary, examples: unknown[] | undefined, stream: boolean): string {
   let sample = url.replace(/\*\*:(\w+)/g, 'a/b').replace(/\*\*/g, 'a/b').replace(/:([\w-]+)/g, '1')
   const query = method === 'get' || method === 'head'
   const example = examples?.[0]
@@ -78,7 +79,8 @@ function nextStep(origin: string, method: RouteMethod, url: string, schema: Sche
     : schema !== 'none' && (method === 'post' || method === 'put' || method === 'patch')
       ? ` -H 'content-type: application/json' -d '{"title":"Buy milk"}'`
       : ''
-  const flag = method === 'get' ? '' : method === 'head' ? ' -I' : ` -X ${method.toUpperCase()}`
+  // -N: curl prints each event as it arrives instead of buffering the answer
+  const flag = (stream ? ' -N' : '') + (method === 'get' ? '' : method === 'head' ? ' -I' : ` -X ${method.toUpperCase()}`)
   const target = `${origin}${sample}`
   return `Next: start nuxi dev and try it: curl${flag} ${sample.includes('?') ? shellQuote(target) : target}${body}`
 }
@@ -97,9 +99,10 @@ export default defineCommand({
     const schema = await chooseSchema(flags.schema, project)
     const middleware = parseMiddlewareNames(flags.middleware)
     const examples = await readExamples({ example: flags.example, exampleFile: flags['example-file'] })
+    const stream = Boolean(flags.stream)
 
     const result = await createActionWith(
-      { rootDir: project.rootDir, route: spec.route, method, schema, middleware, examples, folder: flags.routes ? 'routes' : 'api', overwrite: Boolean(flags.force), dryRun: Boolean(flags.dryRun) },
+      { rootDir: project.rootDir, route: spec.route, method, schema, middleware, examples, folder: flags.routes ? 'routes' : 'api', overwrite: Boolean(flags.force), dryRun: Boolean(flags.dryRun), stream },
       { project, template: flags.template, overwriteHint: 'pass --force to overwrite it' },
     )
 
@@ -110,8 +113,8 @@ export default defineCommand({
     }
     const [routeFile, ...middlewareFiles] = result.files as [PlannedFile, ...PlannedFile[]]
     for (const planned of middlewareFiles) logger.success(`Wrote ${planned.path}`)
-    logger.success(`Wrote ${routeFile.path} (${method.toUpperCase()} ${result.url}, ${schema === 'none' ? 'no schema' : schema})`)
-    logger.log(nextStep(await devServerOrigin(project.configFile, process.env), method, result.url, schema, examples))
+    logger.success(`Wrote ${routeFile.path} (${method.toUpperCase()} ${result.url}, ${schema === 'none' ? 'no schema' : schema}${stream ? ', streaming' : ''})`)
+    logger.log(nextStep(await devServerOrigin(project.configFile, process.env), method, result.url, schema, examples, stream))
     return result
   },
 })
