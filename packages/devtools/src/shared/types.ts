@@ -48,6 +48,10 @@ export interface ActionInfo {
   input?: SchemaInfo
   params?: SchemaInfo
   output?: SchemaInfo
+  /** True for a streaming action (its handler is an async generator, or it declares `eventSchema`): it answers `text/event-stream`. */
+  stream?: boolean
+  /** The `eventSchema` of a streaming action: what each event carries. */
+  event?: SchemaInfo
   maxBodySize?: number
   /** The errors the action declares (`defineAction({ errors })`), by code; absent when it declares none. */
   errors?: Record<string, { statusCode: number, message?: string }>
@@ -81,7 +85,7 @@ export interface RequestRecord {
   /** Set when the body was not captured (too large, streamed, not JSON). */
   inputNote?: string
   status: number
-  /** The envelope the action answered with, or null when the body was not JSON. */
+  /** The envelope the action answered with, or null when the body was not JSON; for a stream, its `end` event's envelope (null while it runs). */
   envelope: unknown
   durationMs: number
   /** The lifecycle's steps as timed (present for requests that reached an action). */
@@ -90,14 +94,40 @@ export interface RequestRecord {
   unmatched?: boolean
   /** The parts cut to the recorder's depth and size limits; the cut places say `[truncated…]`. Absent when nothing was cut. */
   truncated?: RecordedPart[]
+  /** Present for an answer streamed as `text/event-stream`: its events, sent while the record is shown. */
+  stream?: RecordedStream
+}
+
+/** The events of a streamed answer, as far as the recorder keeps them. */
+export interface RecordedStream {
+  /** The first events, in order; each bounded and redacted like a body. Later ones are counted, not kept. */
+  events: RecordedStreamEvent[]
+  /** Events sent in all, those not kept included. */
+  count: number
+  /** False while the stream runs; true once it ended (its `end` event sent, or the client gone). */
+  ended: boolean
+}
+
+/** One event of a streamed answer. */
+export interface RecordedStreamEvent {
+  /** Milliseconds from the moment the action started to the event's write. */
+  at: number
+  /** The event's data, parsed from its JSON, redacted and bounded like a body. */
+  data: unknown
+  /** True when the data was cut to the recorder's limits. */
+  truncated?: true
 }
 
 /** The parts of a record that hold client or action data, bounded and redacted before they are stored. */
 export type RecordedPart = 'params' | 'query' | 'input' | 'envelope'
 
-/** A message on the SSE stream at /__action-route/api/stream. */
+/**
+ * A message on the SSE stream at /__action-route/api/stream. A streamed answer's record comes as a `record`
+ * when the stream starts and again when it ends, and each event it keeps in between as a `stream-event`.
+ */
 export type StreamMessage
   = | { type: 'record', record: RequestRecord }
+    | { type: 'stream-event', id: number, event: RecordedStreamEvent, count: number }
     | { type: 'clear' }
     | { type: 'routes-changed' }
 

@@ -2,6 +2,14 @@ import type { RecordedPart, RequestRecord, StreamMessage } from '@action-route/d
 import { createFieldRedactor, redactQueryString } from './internal/redact-fields'
 import { redactHeaders } from './internal/redact-headers'
 import { toRecordedValue } from './internal/to-recorded-value'
+import { toRecordedEvent } from './internal/to-recorded-event'
+
+/** Events of one streamed answer the recorder keeps; later ones are counted only. */
+export const MAX_STREAM_EVENTS = 200
+/** Rough budget of JSON characters for one event's data. */
+const MAX_EVENT_CHARS = 4 * 1024
+/** Rough budget of JSON characters for all the events of one streamed answer. */
+const MAX_STREAM_CHARS = 64 * 1024
 
 /** Options of the request recorder. */
 export interface RecorderOptions {
@@ -15,12 +23,28 @@ export interface RecorderOptions {
   restore?: readonly RequestRecord[]
 }
 
-/** A record before the recorder gives it an id, bounds its values and redacts them. */
-export type RecordDraft = Omit<RequestRecord, 'id' | 'headers' | 'truncated'> & { headers: Record<string, string | string[] | undefined> }
+/**
+ * A record before the recorder gives it an id, bounds its values and redacts them. One with `stream: true`
+ * is a streamed answer still running: `streamEvent` adds its events and `endStream` ends it.
+ */
+export type RecordDraft = Omit<RequestRecord, 'id' | 'headers' | 'truncated' | 'stream'> & { headers: Record<string, string | string[] | undefined>, stream?: true }
+
+/** How a streamed answer ended, for its record. */
+export interface StreamEnd {
+  status: number
+  /** The `end` event's envelope (null when the stream ended without one: the client went away). */
+  envelope: unknown
+  durationMs: number
+  timings?: RequestRecord['timings']
+}
 
 /** A bounded store of recorded requests that tells listeners about each new one. */
 export interface Recorder {
   add: (draft: RecordDraft) => RequestRecord
+  /** Adds an event to the record of a running stream (`add`ed with an open `stream`): kept while its budget lasts, always counted. */
+  streamEvent: (id: number, json: string, at: number) => void
+  /** Ends the record of a running stream: its status, end envelope, duration and timings; listeners get the record again. */
+  endStream: (id: number, end: StreamEnd) => void
   list: () => RequestRecord[]
   clear: () => void
   subscribe: (listener: (message: StreamMessage) => void) => () => void
@@ -48,8 +72,11 @@ export function createRecorder(options: RecorderOptions): Recorder {
   let count = 0
   let lastId = 0
   const listeners = new Set<(message: StreamMessage) => void>()
+  // the records of streams still running, and the characters their events may still take
+  const open = new Map<number, { record: RequestRecord, room: number }>()
   for (const record of (options.restore ?? []).slice(-maxRecords)) {
-    buffer[next] = record
+    // a stream the Nitro before this one was sending has ended with it
+    buffer[next] = record.stream && !record.stream.ended ? { ...record, stream: { ...record.stream, ended: true } } : record
     next = (next + 1) % maxRecords
     count = Math.min(count + 1, maxRecords)
     lastId = Math.max(lastId, record.id)
@@ -76,8 +103,9 @@ export function createRecorder(options: RecorderOptions): Recorder {
         return copy.value as T
       }
       const url = redactQueryString(draft.url, redactField)
+      const { stream, ...fields } = draft
       const record: RequestRecord = {
-        ...draft,
+        ...fields,
         id: ++lastId,
         url,
         headers: redactHeaders(withUrlRedacted(draft.headers, draft.url, url), extraNames),
@@ -88,11 +116,42 @@ export function createRecorder(options: RecorderOptions): Recorder {
         envelope: bounded('envelope', redactField),
       }
       if (truncated.length > 0) record.truncated = truncated
+      if (stream) {
+        record.stream = { events: [], count: 0, ended: false }
+        open.set(record.id, { record, room: MAX_STREAM_CHARS })
+      }
+      const evicted = buffer[next]
+      if (evicted) open.delete(evicted.id)
       buffer[next] = record
       next = (next + 1) % maxRecords
       count = Math.min(count + 1, maxRecords)
       publish({ type: 'record', record })
       return record
+    },
+    streamEvent(id, json, at) {
+      const running = open.get(id)
+      if (!running) return
+      const stream = running.record.stream!
+      stream.count++
+      if (stream.events.length >= MAX_STREAM_EVENTS || running.room <= 0) return
+      const event = toRecordedEvent(json, at, { redact: redactField, maxChars: Math.min(MAX_EVENT_CHARS, running.room) })
+      running.room -= Math.min(json.length, MAX_EVENT_CHARS)
+      stream.events.push(event)
+      publish({ type: 'stream-event', id, event, count: stream.count })
+    },
+    endStream(id, end) {
+      const running = open.get(id)
+      if (!running) return
+      open.delete(id)
+      const { record } = running
+      const envelope = toRecordedValue(end.envelope, { redact: redactField })
+      if (envelope.truncated && !record.truncated?.includes('envelope')) record.truncated = [...record.truncated ?? [], 'envelope']
+      record.status = end.status
+      record.envelope = envelope.value
+      record.durationMs = end.durationMs
+      if (end.timings?.length) record.timings = end.timings
+      record.stream!.ended = true
+      publish({ type: 'record', record })
     },
     list() {
       const start = (next - count + maxRecords) % maxRecords
@@ -100,6 +159,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
     },
     clear() {
       buffer.fill(undefined)
+      open.clear()
       next = 0
       count = 0
       publish({ type: 'clear' })

@@ -7,6 +7,14 @@ function rounded(ms: number): number {
   return Math.round(ms * 100) / 100
 }
 
+/** Who hears of a streamed answer's events and end: the recorder's record of the request. */
+export interface StreamListener {
+  /** An event's data (`event`) or the end envelope (`end`) was written, `at` ms from the action's start. */
+  streamed: (kind: 'event' | 'end', data: string, at: number) => void
+  /** The action ended, answered with `status` (and the envelope's `code` on failure); for a stream, when it ended. */
+  finished: (status: number, code?: string) => void
+}
+
 /**
  * The timings of one request's lifecycle, in ms from the moment the action
  * started: the dev recorder's trace (see LifecycleTrace). Top-level steps
@@ -19,11 +27,20 @@ function rounded(ms: number): number {
  * trace.start()
  * trace.step('parse')
  * trace.end() // [{ step: 'parse', start: 0, duration: 0.02 }]
+ *
+ * A streamed answer's events reach the recorder through `streamed`, each
+ * with its time; `finish` comes once the stream has ended.
  */
 export class RequestTrace implements LifecycleTrace {
   readonly timings: LifecycleTiming[] = []
   private origin = 0
   private open: LifecycleTiming | undefined
+  private listener: StreamListener | undefined
+
+  /** Tells `listener` of a streamed answer's events and of the action's end. */
+  listen(listener: StreamListener): void {
+    this.listener = listener
+  }
 
   /** Sets the origin: the action starts now. */
   start(): void {
@@ -87,9 +104,16 @@ export class RequestTrace implements LifecycleTrace {
     return this.timings
   }
 
-  /** Ends the last step and gives the timings as a `Server-Timing` header value. */
-  finish(): string {
-    return serverTimingHeader(this.end())
+  /** A streamed answer wrote an event (its data's JSON) or its end envelope: the record shows it with its time. */
+  streamed(kind: 'event' | 'end', data: string): void {
+    this.listener?.streamed(kind, data, rounded(this.now()))
+  }
+
+  /** Ends the last step and gives the timings as a `Server-Timing` header value; for a stream, called at its end. */
+  finish(status: number, code?: string): string {
+    const header = serverTimingHeader(this.end())
+    this.listener?.finished(status, code)
+    return header
   }
 
   private now(): number {

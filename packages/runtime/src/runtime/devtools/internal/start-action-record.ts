@@ -23,6 +23,11 @@ export interface RecordedRequest {
 /** A request to an action being recorded: `finish` adds it to the recorder once its answer is known. */
 export interface PendingActionRecord {
   finish: (status: number, body: unknown) => void
+  /**
+   * The answer is a stream (`text/event-stream`) starting with `status`: its record shows at once, gains each
+   * event as it is written and ends with the stream; `finish` then adds nothing.
+   */
+  startStream: (status: number) => void
 }
 
 /**
@@ -73,7 +78,33 @@ async function startRecord(request: RecordedRequest, path: string, limits: Captu
     ...(!match && { unmatched: true }),
   }
   const trace = traceRequest(request.context)
+  const elapsed = () => Math.round((performance.now() - started) * 100) / 100
   let finished = false
+  // a streamed answer's record, added when the stream starts, and its end envelope once written
+  let streamId: number | undefined
+  let endEnvelope: string | undefined
+  const startStream = (status: number) => {
+    if (finished) return
+    finished = true
+    // a stream of some other handler under the API prefix is not a missing route
+    if (!match) return
+    // the steps so far, a copy: the handler's span is still open
+    const timings = trace.timings.map(timing => ({ ...timing }))
+    streamId = recorder.add({ ...draft, status, envelope: null, durationMs: elapsed(), ...(timings.length > 0 && { timings }), stream: true }).id
+  }
+  trace.listen({
+    streamed(kind, data, at) {
+      startStream(200)
+      if (streamId === undefined) return
+      if (kind === 'event') recorder.streamEvent(streamId, data, at)
+      else endEnvelope = data
+    },
+    finished(status) {
+      // an answer that is no stream is recorded by `finish`, once the host has it
+      if (streamId === undefined) return
+      recorder.endStream(streamId, { status, envelope: endEnvelope === undefined ? null : parseEnvelope(endEnvelope), durationMs: elapsed(), timings: trace.timings })
+    },
+  })
   return {
     finish(status, body) {
       if (finished) return
@@ -81,9 +112,20 @@ async function startRecord(request: RecordedRequest, path: string, limits: Captu
       // another handler under the prefix (a module's, a catch-all) answered: not a missing route
       if (!match && status !== 404 && !isHtmlPage(body)) return
       const timings = trace.timings.length > 0 ? { timings: trace.timings } : {}
-      recorder.add({ ...draft, status, envelope: parseEnvelope(body), durationMs: Math.round((performance.now() - started) * 100) / 100, ...timings })
+      recorder.add({ ...draft, status, envelope: parseEnvelope(body), durationMs: elapsed(), ...timings })
     },
+    startStream,
   }
+}
+
+/**
+ * True for a `text/event-stream` content type: a streamed answer, whose body the recorder never reads
+ * (its events come from the action's trace, as they are written).
+ * @example
+ * isEventStream(response.headers.get('content-type')) // true for 'text/event-stream; charset=utf-8'
+ */
+export function isEventStream(contentType: unknown): boolean {
+  return typeof contentType === 'string' && /^\s*text\/event-stream\b/i.test(contentType)
 }
 
 /** True for `base` itself and every path below it; an API prefix of `/` holds nothing (pages and assets are no missing routes). */

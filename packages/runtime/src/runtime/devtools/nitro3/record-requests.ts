@@ -1,7 +1,7 @@
 // Dev-only Nitro 3 plugin (Nuxt 5): records every request to an action. Added by the module only when
 // nuxt.options.dev; it imports no h3, so Nuxt 5 runs it natively. The body is read from a clone of the
 // web Request, so the action still reads the whole body (a Content-Length body is never left half-read).
-import { startActionRecord } from '../internal/start-action-record'
+import { isEventStream, startActionRecord } from '../internal/start-action-record'
 import type { PendingActionRecord } from '../internal/start-action-record'
 
 /** The part of an h3 v2 event this plugin reads. */
@@ -37,6 +37,9 @@ export default function recordActionRequests(nitroApp: NitroAppLike) {
     const record = pending.get(event)
     if (!record) return
     pending.delete(event)
+    // a streamed answer is never read here (a copy would hold every event the client has not read yet): the
+    // action's trace gives its events as they are written
+    if (isEventStream(response.headers.get('content-type'))) return record.startStream(response.status)
     // actions answer a JSON envelope; a copy of it is read, the response itself leaves untouched
     const body = response.body ? await response.clone().text().catch(() => null) : null
     record.finish(response.status, body)

@@ -1,8 +1,8 @@
 // Dev-only Nitro 2 plugin (Nuxt 3 and 4): records every request to an action. Added by the module only when
 // nuxt.options.dev; Nitro 3 (Nuxt 5) runs nitro3/record-requests.ts instead.
 import type { H3Event } from 'h3'
-import { getRequestURL, getResponseStatus, readRawBody } from 'h3'
-import { startActionRecord } from '../internal/start-action-record'
+import { getRequestURL, getResponseHeader, getResponseStatus, readRawBody } from 'h3'
+import { isEventStream, startActionRecord } from '../internal/start-action-record'
 import type { PendingActionRecord } from '../internal/start-action-record'
 
 /** The part of the Nitro app this plugin uses. */
@@ -37,7 +37,15 @@ export default function recordActionRequests(nitroApp: NitroAppLike) {
   })
 
   nitroApp.hooks.hook('beforeResponse', (event, response) => {
-    pending.get(event)?.finish(getResponseStatus(event), response.body)
+    const record = pending.get(event)
     pending.delete(event)
+    // a streamed answer's body is never read here: the action's trace gives its events as they are written
+    if (isEventStream(getResponseHeader(event, 'content-type')) || isStreamBody(response.body)) record?.startStream(getResponseStatus(event))
+    else record?.finish(getResponseStatus(event), response.body)
   })
+}
+
+/** A body h3 pipes to the client (a web or Node stream): an action answers one only when it streams. */
+function isStreamBody(body: unknown): boolean {
+  return typeof body === 'object' && body !== null && (body instanceof ReadableStream || typeof (body as { pipe?: unknown }).pipe === 'function')
 }
