@@ -34,6 +34,8 @@ export interface GeneratedOpenApi {
  * left out; one that fails to load is listed under `x-action-route-skipped`.
  * An action whose `metadata.openapi` is `false`, or whose route matches a pattern
  * of `options.exclude`, is left out without a trace in the document, and named in `excluded`.
+ * A streaming action's success is `text/event-stream`, its event and end schemas in
+ * `x-action-route-stream` (the document is 3.1, which cannot describe the items of a stream).
  * @example
  * const { document } = await generateOpenApiDocument(routes, { info: { title: 'Todos', version: '1.0.0' }, exclude: ['/api/admin/**'] })
  */
@@ -65,25 +67,40 @@ export async function generateOpenApiDocument(entries: readonly OpenApiRouteEntr
       excluded.push({ file: entry.file, route: entry.route, path: openApiPathOf(entry.route).path, methods: METHODS_OF_FILE[entry.method] ?? [entry.method] })
       continue
     }
-    const [input, params, output, outputMayBeNull] = await Promise.all([
+    const eventSchema = streamOf(descriptor)?.eventSchema
+    const [input, params, output, outputMayBeNull, event, eventMayBeNull] = await Promise.all([
       describeSchema(descriptor.input, 'input'),
       describeSchema(descriptor.params, 'input'),
       describeSchema(descriptor.outputSchema, 'output'),
       acceptsUndefined(descriptor.outputSchema),
+      describeSchema(eventSchema, 'output'),
+      acceptsUndefined(eventSchema),
     ])
+    const stream = streamOf(descriptor) && { ...(event && { event }), eventMayBeNull }
     const metadata = operationMetadataOf(descriptor.metadata)
     // what middleware such as rateLimit say they add: their failures, the headers they set and read
     const middleware = (descriptor.middleware ?? []).map(middlewareResponsesOf).filter(responses => responses !== undefined)
     const path = openApiPathOf(entry.route)
     for (const method of METHODS_OF_FILE[entry.method] ?? [entry.method]) {
       const operationId = uniqueId(metadata.operationId ? (method === 'head' ? `${metadata.operationId}Head` : metadata.operationId) : idOf(method, entry.route), usedIds)
-      const operation = actionOperation({ method, path, operationId, metadata, input, params, output, outputMayBeNull, errors: descriptor.errors ?? {}, middleware }, document.components.schemas)
+      const operation = actionOperation({ method, path, operationId, metadata, input, params, output, outputMayBeNull, errors: descriptor.errors ?? {}, middleware, ...(stream && { stream }) }, document.components.schemas)
       ;(document.paths[path.path] ??= {})[method] = operation
       sources.push({ file: entry.file, route: entry.route, method, path: path.path, operation })
     }
   }
   if (skipped.length > 0) document['x-action-route-skipped'] = skipped
   return { document, sources, excluded }
+}
+
+/**
+ * Whether an action streams, and its event schema: `stream` on the
+ * definition (an async generator handler, or an `eventSchema`). Missing on
+ * actions defined by a runtime older than streaming.
+ */
+function streamOf(descriptor: object): { eventSchema?: StandardSchemaV1 } | undefined {
+  const { stream, eventSchema } = descriptor as { stream?: unknown, eventSchema?: StandardSchemaV1 }
+  if (stream !== true && !eventSchema) return undefined
+  return eventSchema ? { eventSchema } : {}
 }
 
 /**

@@ -7,6 +7,7 @@ import type { FailureCase } from './envelope-schemas'
 import type { OpenApiPath } from './openapi-path'
 import type { OperationMetadata } from './operation-metadata'
 import { placeSchema } from './place-schema'
+import { STREAM_DESCRIPTION, streamContent } from './stream-response'
 
 /** What one action contributes to the document, already converted to JSON Schema. */
 export interface ActionContract {
@@ -23,6 +24,13 @@ export interface ActionContract {
   errors: Readonly<Record<string, { statusCode: number, message?: string }>>
   /** What the action's middleware say they add (rateLimit's 429 and RateLimit fields), in the order they run. */
   middleware?: readonly MiddlewareResponses[]
+  /** A streaming action (an async generator handler, or an `eventSchema`): its success is `text/event-stream`. */
+  stream?: {
+    /** eventSchema's output, converted; missing without one. */
+    event?: SchemaInfo
+    /** The event schema accepts `undefined`: such an event is sent as `null`. */
+    eventMayBeNull?: boolean
+  }
 }
 
 const BODY_METHODS = new Set(['post', 'put', 'patch', 'delete'])
@@ -123,7 +131,7 @@ function responses(contract: ActionContract, hasBody: boolean, components: Recor
   const setByMiddleware: Record<string, DocumentedHeader> = {}
   for (const middleware of contract.middleware ?? []) mergeHeaders(setByMiddleware, middleware.headers)
   const answers: OpenApiOperation['responses'] = {
-    [successStatus]: withHeaders(withBody(isHead, 'Success: the handler\'s result in `data`.', successEnvelope(data)), [setByMiddleware]),
+    [successStatus]: withHeaders(contract.stream ? streamSuccess(contract, data, isHead, components) : withBody(isHead, 'Success: the handler\'s result in `data`.', successEnvelope(data)), [setByMiddleware]),
   }
 
   const failures = new Map<number, { cases: FailureCase[], descriptions: string[], headers: Record<string, DocumentedHeader>[] }>()
@@ -149,7 +157,8 @@ function responses(contract: ActionContract, hasBody: boolean, components: Recor
     runtime('CROSS_ORIGIN_REQUEST')
   }
   runtime('INTERNAL_ERROR')
-  if (contract.output) runtime('OUTPUT_VALIDATION_ERROR')
+  // a stream checks its events and its return value after it started: that failure is in the end event
+  if (contract.output && !contract.stream) runtime('OUTPUT_VALIDATION_ERROR')
   for (const middleware of contract.middleware ?? []) {
     for (const [code, { statusCode, message, headers }] of Object.entries(middleware.errors ?? {})) add(statusCode, code, false, message, headers)
   }
@@ -160,6 +169,18 @@ function responses(contract: ActionContract, hasBody: boolean, components: Recor
   }
   answers.default = withBody(isHead, 'Any other failure: an h3 error with its own status (SERVER_ERROR), or what the action\'s handleServerError returns.', failureEnvelope(undefined, []))
   return answers
+}
+
+/** A streaming action's success: the events and the end envelope (HEAD: the same status and headers, no body). */
+function streamSuccess(contract: ActionContract, data: JsonSchema, isHead: boolean, components: Record<string, JsonSchema>): Record<string, unknown> {
+  if (isHead) return { description: STREAM_DESCRIPTION }
+  const placed = contract.stream!.event && schemaOf(contract.stream!.event, `${contract.operationId}Event`, components)
+  const shaped = placed && (placed.ref ?? placed.inline)
+  const event = !shaped
+    ? { description: 'No eventSchema: whatever the handler yields (undefined as null).' }
+    : contract.stream!.eventMayBeNull ? { anyOf: [shaped, { type: 'null' }] } : shaped
+  const endCodes = ['INTERNAL_ERROR', ...(contract.output || contract.stream!.event ? ['OUTPUT_VALIDATION_ERROR'] : []), ...Object.keys(contract.errors)]
+  return { description: STREAM_DESCRIPTION, content: streamContent({ event, data, endCodes }) }
 }
 
 function withBody(isHead: boolean, description: string, schema: JsonSchema): Record<string, unknown> {
