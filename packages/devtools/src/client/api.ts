@@ -107,7 +107,7 @@ export async function isTokenAccepted(token: string): Promise<boolean> {
 export type StreamStatus = 'open' | 'closed' | 'refused'
 
 const RECONNECT_MS = 1000
-const STREAM_MESSAGES = new Set<string>(['record', 'clear', 'routes-changed'] satisfies StreamMessage['type'][])
+const STREAM_MESSAGES = new Set<string>(['record', 'stream-event', 'clear', 'routes-changed'] satisfies StreamMessage['type'][])
 
 /**
  * Listens to the live stream with fetch (EventSource cannot send the token),

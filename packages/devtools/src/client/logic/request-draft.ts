@@ -1,4 +1,6 @@
 import type { RequestRecord, RouteInfo } from '../../shared/types'
+import type { StreamedAnswer } from './streamed-answer'
+import { isEventStream, readStreamedAnswer } from './streamed-answer'
 
 /** A request the panel is about to send: composed from scratch or taken from a record. */
 export interface RequestDraft {
@@ -20,6 +22,15 @@ export interface SendResult {
   envelope: unknown
   /** The body as text when it was not JSON. */
   text?: string
+  /** For a streamed answer (`text/event-stream`): its events so far and where it stands; `envelope` is then its `end` event's. */
+  stream?: StreamedAnswer
+}
+
+/** How a draft is sent: an abort signal (stops a stream), and who hears of a streamed answer's progress. */
+export interface SendOptions {
+  signal?: AbortSignal
+  /** Called as a streamed answer starts and after each of its events, with the answer so far. */
+  onUpdate?: (result: SendResult) => void
 }
 
 const QUERY_METHODS = new Set(['GET', 'HEAD'])
@@ -93,8 +104,13 @@ export function replayableHeaders(headers: Record<string, string>): Record<strin
   return Object.fromEntries(Object.entries(headers).filter(([name, value]) => value !== REDACTED && !skip.test(name)))
 }
 
-/** Sends a draft from the panel (same origin, so the app's cookies go along) and times it. */
-export async function sendDraft(draft: RequestDraft, fetcher: typeof fetch = fetch): Promise<SendResult> {
+/**
+ * Sends a draft from the panel (same origin, so the app's cookies go along) and times it. A streamed
+ * answer is read as it comes (`onUpdate` hears each event) until its end, or until `signal` stops it.
+ * @example
+ * const result = await sendDraft(draft, fetch, { signal: controller.signal, onUpdate: shown => (result.value = shown) })
+ */
+export async function sendDraft(draft: RequestDraft, fetcher: typeof fetch = fetch, options: SendOptions = {}): Promise<SendResult> {
   const hasBody = !usesQuery(draft.method)
   const headers: Record<string, string> = { ...(hasBody && { 'content-type': 'application/json' }), ...draft.headers }
   const started = performance.now()
@@ -103,9 +119,16 @@ export async function sendDraft(draft: RequestDraft, fetcher: typeof fetch = fet
     headers,
     body: hasBody ? JSON.stringify(draft.input ?? {}) : undefined,
     credentials: 'same-origin',
+    ...(options.signal && { signal: options.signal }),
   })
+  const elapsed = () => Math.round((performance.now() - started) * 100) / 100
+  if (isEventStream(response.headers.get('content-type')) && response.body) {
+    const asResult = ({ stream, envelope }: { stream: StreamedAnswer, envelope: unknown }): SendResult => ({ status: response.status, durationMs: elapsed(), envelope, stream })
+    const onUpdate = options.onUpdate
+    return asResult(await readStreamedAnswer(response.body, started, { signal: options.signal, onUpdate: onUpdate && (reading => onUpdate(asResult(reading))) }))
+  }
   const text = await response.text()
-  const durationMs = Math.round((performance.now() - started) * 100) / 100
+  const durationMs = elapsed()
   try {
     return { status: response.status, durationMs, envelope: text ? JSON.parse(text) : null }
   }

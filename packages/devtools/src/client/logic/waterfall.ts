@@ -49,3 +49,27 @@ export function formatDuration(ms: number): string {
   if (ms < 1) return `${Math.round(ms * 1000)} µs`
   return `${ms < 100 ? ms.toFixed(1) : Math.round(ms)} ms`
 }
+
+/** A streamed answer's events as one waterfall row: a tick per event, placed in percent of the whole request. */
+export interface StreamRow {
+  label: string
+  /** Each event's left edge, in percent of the total. */
+  ticks: number[]
+  /** From the action's start to the last event, in ms. */
+  duration: number
+}
+
+/**
+ * The row of a streamed answer's events under its waterfall: one tick per event at its
+ * time, on the scale `waterfallBars` uses (give it the same `totalMs`).
+ * @example
+ * streamRow([2, 4], 8) // { label: 'events (2)', ticks: [25, 50], duration: 4 }
+ */
+export function streamRow(offsets: readonly number[], totalMs: number, count = offsets.length): StreamRow {
+  const total = Math.max(totalMs, ...offsets, Number.EPSILON)
+  return {
+    label: `events (${count})`,
+    ticks: offsets.map(at => Math.min(100, (at / total) * 100)),
+    duration: offsets.at(-1) ?? 0,
+  }
+}

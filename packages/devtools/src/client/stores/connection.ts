@@ -1,7 +1,7 @@
 import { ref } from 'vue'
 import type { StreamMessage } from '../../shared/types'
 import { AccessRefusedError, subscribeToRecords } from '../api'
-import { forgetRecords, loadBacklog, receiveRecord } from './records'
+import { forgetRecords, loadBacklog, receiveRecord, receiveStreamEvent } from './records'
 import { loadRegistry } from './registry'
 import { selectFirstAction } from './view'
 
@@ -39,6 +39,7 @@ export async function refreshRoutes(): Promise<void> {
 function onMessage(message: StreamMessage) {
   if (message.type === 'clear') forgetRecords()
   else if (message.type === 'routes-changed') void refreshRoutes()
+  else if (message.type === 'stream-event') receiveStreamEvent(message.id, message.event, message.count)
   else receiveRecord(message.record)
 }
 

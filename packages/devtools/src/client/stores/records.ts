@@ -1,7 +1,7 @@
 import { computed, shallowRef } from 'vue'
-import type { RequestRecord } from '../../shared/types'
+import type { RecordedStreamEvent, RequestRecord } from '../../shared/types'
 import { clearRecords, fetchRecords } from '../api'
-import { mergeRecords } from '../logic/merge-records'
+import { appendStreamEvent, mergeRecords } from '../logic/merge-records'
 import { registry } from './registry'
 
 const DEFAULT_MAX_RECORDS = 200
@@ -33,16 +33,34 @@ export const counts = computed(() => {
  */
 export const maxRecords = computed(() => registry.value?.recorder.maxRecords ?? DEFAULT_MAX_RECORDS)
 
-// records from the stream wait for the next frame and go in together: at hundreds a second the log redraws once a
-// frame, not once a record
-let pending: RequestRecord[] = []
+/** A streamed answer's event, for the record it belongs to. */
+interface PendingEvent {
+  id: number
+  event: RecordedStreamEvent
+  count: number
+}
+
+// records and streamed events from the live feed wait for the next frame and go in together, in the order they came:
+// at hundreds a second the log redraws once a frame, not once a message
+let pending: (RequestRecord | PendingEvent)[] = []
 let scheduled = false
 
 function flush() {
   scheduled = false
   const batch = pending
   pending = []
-  records.value = mergeRecords(records.value, batch, maxRecords.value)
+  let next = records.value
+  let run: RequestRecord[] = []
+  for (const item of batch) {
+    if ('event' in item) {
+      next = appendStreamEvent(mergeRecords(next, run, maxRecords.value), item.id, item.event, item.count)
+      run = []
+    }
+    else {
+      run.push(item)
+    }
+  }
+  records.value = mergeRecords(next, run, maxRecords.value)
 }
 
 /**
@@ -51,7 +69,20 @@ function flush() {
  * receiveRecord(message.record)
  */
 export function receiveRecord(record: RequestRecord): void {
-  pending.push(record)
+  queue(record)
+}
+
+/**
+ * Takes a running stream's event from the live stream; its record shows it on the next frame.
+ * @example
+ * receiveStreamEvent(message.id, message.event, message.count)
+ */
+export function receiveStreamEvent(id: number, event: RecordedStreamEvent, count: number): void {
+  queue({ id, event, count })
+}
+
+function queue(item: RequestRecord | PendingEvent): void {
+  pending.push(item)
   if (scheduled) return
   scheduled = true
   // a hidden page gets no frames: a timer keeps the log current there

@@ -17,6 +17,10 @@ interface ActionDescriptor {
   input?: StandardSchemaV1
   params?: StandardSchemaV1
   outputSchema?: StandardSchemaV1
+  /** A streaming action's events; missing on actions defined by an older runtime. */
+  eventSchema?: StandardSchemaV1
+  /** True when the action streams; missing on actions defined by an older runtime. */
+  stream?: boolean
   middleware: readonly ((...args: never[]) => unknown)[]
   metadata: Record<string, unknown>
   /** Missing on actions defined by an older runtime. */
@@ -45,7 +49,8 @@ export function paramNamesOf(route: string): string[] {
 
 /**
  * Loads every route file and describes it: actions with their metadata,
- * middleware names, declared errors and JSON Schemas, other routes as plain routes. A file
+ * middleware names, declared errors and JSON Schemas (a streaming action's
+ * event schema too, and its `stream` flag), other routes as plain routes. A file
  * that fails to load is listed with its error rather than hiding the rest.
  */
 export async function describeRoutes(entries: readonly RouteEntry[]): Promise<RouteInfo[]> {
@@ -71,10 +76,11 @@ export async function describeRoutes(entries: readonly RouteEntry[]): Promise<Ro
 }
 
 async function describeAction(descriptor: ActionDescriptor): Promise<ActionInfo> {
-  const [input, params, output] = await Promise.all([
+  const [input, params, output, event] = await Promise.all([
     describeSchema(descriptor.input, 'input'),
     describeSchema(descriptor.params, 'input'),
     describeSchema(descriptor.outputSchema, 'output'),
+    describeSchema(descriptor.eventSchema, 'output'),
   ])
   return {
     metadata: toPlainJson(descriptor.metadata ?? {}) as Record<string, unknown>,
@@ -82,6 +88,8 @@ async function describeAction(descriptor: ActionDescriptor): Promise<ActionInfo>
     ...(input && { input }),
     ...(params && { params }),
     ...(output && { output }),
+    ...((descriptor.stream === true || event) && { stream: true }),
+    ...(event && { event }),
     ...(descriptor.maxBodySize !== undefined && { maxBodySize: descriptor.maxBodySize }),
     ...(descriptor.errors && Object.keys(descriptor.errors).length > 0 && { errors: declaredErrorsOf(descriptor.errors) }),
   }

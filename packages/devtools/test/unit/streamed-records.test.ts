@@ -1,0 +1,90 @@
+import { createServer } from 'node:http'
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { appendStreamEvent, mergeRecords } from '../../src/client/logic/merge-records'
+import type { SendResult } from '../../src/client/logic/request-draft'
+import { sendDraft } from '../../src/client/logic/request-draft'
+import { streamRow } from '../../src/client/logic/waterfall'
+import { makeRecord } from './make-record'
+
+const running = (count: number, ended = false) => makeRecord({ id: 7, envelope: ended ? { success: true, data: 1 } : null, stream: { events: Array.from({ length: count }, (_, n) => ({ at: n, data: n })), count, ended } })
+
+describe('streamed records in the log', () => {
+  it('replaces a running stream\'s record by a later state of it, and nothing else', () => {
+    const log = [makeRecord({ id: 6 }), running(1)]
+    expect(mergeRecords(log, [running(1)], 10)).toBe(log)
+    expect(mergeRecords(log, [makeRecord({ id: 6, status: 500 })], 10)).toBe(log)
+    expect(mergeRecords(log, [running(2)], 10)[1]!.stream!.count).toBe(2)
+    const ended = mergeRecords(log, [running(2, true)], 10)
+    expect(ended[1]!.stream!.ended).toBe(true)
+    // an ended record is final: an older state from a late backlog does not undo it
+    expect(mergeRecords(ended, [running(1)], 10)).toBe(ended)
+  })
+
+  it('keeps the latest state when a stream\'s start and end arrive in the same batch', () => {
+    expect(mergeRecords([], [running(0), running(3, true)], 10)).toEqual([running(3, true)])
+  })
+
+  it('adds a live event to its running record once, and leaves unknown or ended records alone', () => {
+    const log = [running(1)]
+    const next = appendStreamEvent(log, 7, { at: 9, data: 'x' }, 2)
+    expect(next[0]!.stream).toEqual({ events: [{ at: 0, data: 0 }, { at: 9, data: 'x' }], count: 2, ended: false })
+    expect(appendStreamEvent(next, 7, { at: 9, data: 'x' }, 2)).toBe(next)
+    expect(appendStreamEvent(log, 8, { at: 9, data: 'x' }, 2)).toBe(log)
+    const ended = [running(1, true)]
+    expect(appendStreamEvent(ended, 7, { at: 9, data: 'x' }, 2)).toBe(ended)
+  })
+
+  it('places a tick per event on the waterfall\'s scale', () => {
+    expect(streamRow([2, 4], 8)).toEqual({ label: 'events (2)', ticks: [25, 50], duration: 4 })
+    expect(streamRow([2, 10], 5, 250)).toEqual({ label: 'events (250)', ticks: [20, 100], duration: 10 })
+  })
+})
+
+describe('sending a request whose answer streams', () => {
+  let server: Server
+  let origin: string
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache' })
+      if (req.url === '/api/forever') {
+        const timer = setInterval(() => res.write('data: "tick"\n\n'), 20)
+        res.on('close', () => clearInterval(timer))
+        return
+      }
+      res.write('data: {"text":"Hel"}\n\n')
+      setTimeout(() => res.write(': \n\ndata: {"text":"lo"}\n\n'), 60)
+      setTimeout(() => res.end('event: end\ndata: {"success":true,"data":{"tokens":2}}\n\n'), 120)
+    })
+    await new Promise<void>(done => server.listen(0, '127.0.0.1', done))
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  })
+  afterAll(() => new Promise(done => server.close(done)))
+
+  const draft = (route: string) => ({ method: 'POST', route, params: {}, input: { prompt: 'hi' }, headers: {} })
+  const at = (url: RequestInfo | URL, init?: RequestInit) => fetch(new URL(String(url), origin), init)
+
+  it('shows each event as it comes with its time, then the end envelope', async () => {
+    const updates: SendResult[] = []
+    const result = await sendDraft(draft('/api/reply'), at, { onUpdate: update => updates.push(update) })
+    expect(result).toMatchObject({ status: 200, envelope: { success: true, data: { tokens: 2 } }, stream: { count: 2, state: 'ended' } })
+    expect(result.stream!.events.map(event => event.data)).toEqual([{ text: 'Hel' }, { text: 'lo' }])
+    expect(result.stream!.events[1]!.at - result.stream!.events[0]!.at).toBeGreaterThanOrEqual(40)
+    expect(updates.map(update => `${update.stream!.state} ${update.stream!.count}`)).toEqual(['running 0', 'running 1', 'running 2', 'ended 2'])
+    expect(updates[1]!.envelope).toBeNull()
+  })
+
+  it('stops a stream when its signal aborts, keeping the events so far', async () => {
+    const controller = new AbortController()
+    const result = await sendDraft(draft('/api/forever'), at, {
+      signal: controller.signal,
+      onUpdate: (update) => {
+        if (update.stream!.count === 3) controller.abort()
+      },
+    })
+    expect(result.stream).toMatchObject({ state: 'stopped', count: 3 })
+    expect(result.envelope).toBeNull()
+  })
+})
