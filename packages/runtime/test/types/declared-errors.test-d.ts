@@ -80,7 +80,7 @@ describe('declared errors on the server', () => {
   it('a shared middleware (defineActionMiddleware) still fits an action that declares errors', () => {
     const auth = defineActionMiddleware(async ({ next }) => next({ ctx: { user: 'ada' } }))
     const action = defineAction({ errors, middleware: [auth], handler: ({ ctx }) => ctx.user })
-    expectTypeOf(action['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: string, errors: typeof errors } | undefined>()
+    expectTypeOf(action['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: string, errors: typeof errors, event: never } | undefined>()
   })
 
   it('createActionError stays a plain, untyped error (the declared codes go through the factories)', () => {

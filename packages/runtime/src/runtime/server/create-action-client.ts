@@ -6,6 +6,7 @@ import type {
   ActionMetadata,
   ActionMiddleware,
   InferActionData,
+  InferActionEvent,
   InferMiddlewareContext,
   InferSchemaInput,
   InferSchemaOutput,
@@ -30,24 +31,27 @@ export interface ActionClient<
   TOutputSchema extends StandardSchemaV1 | undefined = undefined,
   TEvent = H3Event,
   TErrors extends ErrorDeclarations = {},
+  TEventSchema extends StandardSchemaV1 | undefined = undefined,
 > {
   /** Appends a middleware; the context it adds is typed for the ones after it and the handler, and it gets the errors declared so far. */
-  use<TAdded extends object>(middleware: ActionMiddleware<TCtx, TAdded, TEvent, TErrors>): ActionClient<MergeContext<TCtx, TAdded>, TInputSchema, TParamsSchema, TOutputSchema, TEvent, TErrors>
-  input<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, S, TParamsSchema, TOutputSchema, TEvent, TErrors>
-  params<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, TInputSchema, S, TOutputSchema, TEvent, TErrors>
-  outputSchema<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, TInputSchema, TParamsSchema, S, TEvent, TErrors>
+  use<TAdded extends object>(middleware: ActionMiddleware<TCtx, TAdded, TEvent, TErrors>): ActionClient<MergeContext<TCtx, TAdded>, TInputSchema, TParamsSchema, TOutputSchema, TEvent, TErrors, TEventSchema>
+  input<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, S, TParamsSchema, TOutputSchema, TEvent, TErrors, TEventSchema>
+  params<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, TInputSchema, S, TOutputSchema, TEvent, TErrors, TEventSchema>
+  outputSchema<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, TInputSchema, TParamsSchema, S, TEvent, TErrors, TEventSchema>
+  /** A streaming action's events: validates each value its `async function*` handler yields, as `defineAction`'s `eventSchema`. */
+  eventSchema<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema, TEvent, TErrors, S>
   /** Shallow-merges into the metadata set so far; the builder keeps a deep-frozen copy. */
-  metadata(metadata: ActionMetadata): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema, TEvent, TErrors>
+  metadata(metadata: ActionMetadata): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema, TEvent, TErrors, TEventSchema>
   /**
    * Declares more errors, merged into those declared so far: a code declared
    * again may change its message, never its status (that does not compile,
    * and throws a TypeError).
    */
-  errors<const TAdded extends ErrorDeclarations>(errors: CompatibleErrorDeclarations<TErrors, TAdded> & NoReservedCodes<TAdded>): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema, TEvent, MergeErrorDeclarations<TErrors, TAdded>>
-  handleServerError(handler: ServerErrorHandler): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema, TEvent, TErrors>
-  /** Finishes the action: exactly what `defineAction` returns. */
+  errors<const TAdded extends ErrorDeclarations>(errors: CompatibleErrorDeclarations<TErrors, TAdded> & NoReservedCodes<TAdded>): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema, TEvent, MergeErrorDeclarations<TErrors, TAdded>, TEventSchema>
+  handleServerError(handler: ServerErrorHandler): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema, TEvent, TErrors, TEventSchema>
+  /** Finishes the action: exactly what `defineAction` returns (an `async function*` handler streams). */
   handler<TOutput>(handler: ActionHandler<InferSchemaOutput<TInputSchema>, ParamsOutput<TParamsSchema>, TCtx, TOutput, TEvent, TErrors>):
-  ActionEventHandlerOf<TEvent, InferSchemaInput<TInputSchema>, ParamsInput<TParamsSchema>, InferActionData<TOutput, TOutputSchema>, TErrors>
+  ActionEventHandlerOf<TEvent, InferSchemaInput<TInputSchema>, ParamsInput<TParamsSchema>, InferActionData<TOutput, TOutputSchema>, TErrors, InferActionEvent<TOutput, TEventSchema>>
 }
 
 /** Options a client starts from. */
@@ -66,6 +70,8 @@ export interface ActionClientOptions {
   maxJsonDepth?: number
   /** Origins whose pages may post to every action of this client, as `defineAction`'s `trustedOrigins`. */
   trustedOrigins?: readonly string[]
+  /** The heartbeat of every streaming action of this client, as `defineAction`'s `heartbeat`. */
+  heartbeat?: number | false
 }
 
 interface ClientState extends ActionClientOptions {
@@ -74,6 +80,7 @@ interface ClientState extends ActionClientOptions {
   input?: StandardSchemaV1
   params?: StandardSchemaV1
   outputSchema?: StandardSchemaV1
+  eventSchema?: StandardSchemaV1
 }
 
 type DefineAnyAction = (options: AnyActionOptions) => unknown
@@ -98,6 +105,7 @@ function build(state: Readonly<ClientState>, define: DefineAnyAction): ActionCli
     input: (schema: StandardSchemaV1) => (assertStandardSchema(schema, 'input'), next({ input: schema })),
     params: (schema: StandardSchemaV1) => (assertStandardSchema(schema, 'params'), next({ params: schema })),
     outputSchema: (schema: StandardSchemaV1) => (assertStandardSchema(schema, 'outputSchema'), next({ outputSchema: schema })),
+    eventSchema: (schema: StandardSchemaV1) => (assertStandardSchema(schema, 'eventSchema'), next({ eventSchema: schema })),
     metadata: (metadata: ActionMetadata) => next({ metadata: deepFrozenCopy({ ...state.metadata, ...metadata }) }),
     errors: (errors: ErrorDeclarations) => {
       const where = 'createActionClient().errors'

@@ -3,7 +3,7 @@ import type { ActionHost } from './internal/action-host'
 import { assertStandardSchema } from './internal/standard-schema'
 import { assertInputLimits } from './internal/action-defaults'
 import { checkErrorDeclarations, createErrorFactories } from './internal/error-declarations'
-import type { ActionCall } from './internal/action-call'
+import { ActionCall } from './internal/action-call'
 import { deepFrozenCopy } from './internal/deep-frozen-copy'
 import { toErrorEnvelope } from './internal/to-error-envelope'
 import { NOTHING_THROWN } from './internal/report-error'
@@ -14,6 +14,10 @@ import { runMiddlewareChain } from './steps/run-middleware'
 import { runHandler } from './steps/run-handler'
 import { validateOutput } from './steps/validate-output'
 import { respondWithData, respondWithReplayedAnswer, respondWithReportedError } from './steps/respond'
+import { respondWithStream } from './steps/respond-with-stream'
+import { EventStreamStart, startEventStream } from './internal/event-stream-start'
+import type { StreamOptions } from './internal/event-stream-source'
+import { isAsyncGenerator, isAsyncGeneratorFunction } from './internal/async-generator'
 import { startTrace, traceOf } from './internal/lifecycle-trace'
 import { trustedOriginsOf } from './internal/trusted-origins'
 import { currentRouteFile } from './internal/route-file'
@@ -24,7 +28,7 @@ import { BUILT_FOR_DEVELOPMENT, inDevelopment } from './internal/dev-logger'
 
 /** Options of any action, whatever its schemas and event type: what the lifecycle reads. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyActionOptions = DefineActionOptions<any, any, any, any, any, any, any>
+export type AnyActionOptions = DefineActionOptions<any, any, any, any, any, any, any, any>
 
 /** The host-neutral handler: the host's event in, what the host's handler returns out. */
 export type ActionCore<TEvent> = ((event: TEvent) => Promise<unknown>) & { readonly '~action': ActionDefinition }
@@ -55,6 +59,11 @@ function checkedActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<T
   assertStandardSchema(options.input, 'input')
   assertStandardSchema(options.params, 'params')
   assertStandardSchema(options.outputSchema, 'outputSchema')
+  assertStandardSchema(options.eventSchema, 'eventSchema')
+  const heartbeat = options.heartbeat ?? 15_000
+  if (heartbeat !== false && !(typeof heartbeat === 'number' && heartbeat > 0 && heartbeat <= 2_147_483_647)) {
+    throw new TypeError('defineAction: `heartbeat` must be a number of milliseconds above 0, or false')
+  }
   assertInputLimits(options, 'defineAction')
   const trustedOrigins = trustedOriginsOf(options.trustedOrigins, 'defineAction')
   const middleware: readonly ActionMiddleware[] = options.middleware ?? []
@@ -72,33 +81,57 @@ function checkedActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<T
   const warnOfKeys = (BUILT_FOR_DEVELOPMENT ?? inDevelopment()) && !honoursIdempotencyKeys(middleware)
 
   const { outputSchema, handleServerError } = options
-  // the handler (step 4), timed as a span of its own when the request is traced (development)
+  // an `async function*` handler streams; so does any handler whose result is an async generator
+  const streams = isAsyncGeneratorFunction(options.handler)
+  const streaming: StreamOptions = { eventSchema: options.eventSchema, outputSchema, heartbeat, handleServerError, declared }
+  // the handler (step 4), timed as a span of its own when the request is traced; a stream's first event is
+  // pulled here, inside the middleware chain, so what it throws before that answers as any handler's failure
   const runLast = (call: ActionCall<TEvent>): unknown => {
     const trace = traceOf(call.event, host)
-    return trace ? trace.timeHandler(() => runHandler(handler, call)) : runHandler(handler, call)
+    if (streams) return runStreamingHandler(call, trace)
+    const data = trace ? trace.timeHandler(() => runHandler(handler, call)) : runHandler(handler, call)
+    return isAsyncGenerator(data) ? startEventStream(data, call) : data
+  }
+  // the handler's span covers the whole stream: it ends when the stream does
+  const runStreamingHandler = (call: ActionCall<TEvent>, trace: ReturnType<typeof traceOf>): unknown => {
+    if (!trace) return startEventStream(runHandler(handler, call) as AsyncGenerator<unknown, unknown, undefined>, call)
+    const timing = trace.beginSpan('handler')
+    try {
+      const generator = trace.within(timing, (args: ActionCall<TEvent>) => runHandler(handler, args), call)
+      return startEventStream(generator as AsyncGenerator<unknown, unknown, undefined>, call, { trace, timing })
+    }
+    catch (error) {
+      trace.endSpan(timing)
+      throw error
+    }
   }
   const chain: ChainDefinition = { middleware, metadata, host, last: runLast as ChainDefinition['last'] }
 
   const handle = async (event: TEvent): Promise<unknown> => {
     // undefined unless the dev recorder asked for timings: then each `trace?.` line times a step
     const trace = startTrace(event, host)
+    let call: ActionCall<TEvent> | undefined
     try {
       // each step awaits only when it is asynchronous: a sync schema and a GET cost no microtask
       // 1. parse the input (query or body, a body only from this origin or a trusted one) and the route params
       trace?.step('parse')
       let raw = parseInput(event, host, options, trustedOrigins)
       if (raw instanceof Promise) raw = await raw
-      const call: ActionCall<TEvent> = { input: raw, params: host.params(event), event, ctx: {}, errors: factories }
+      call = new ActionCall(raw, host.params(event), event, factories, host)
       // 2. validate them
       trace?.step('validate')
       let invalid = validateInput(options, call)
       if (invalid instanceof Promise) invalid = await invalid
       if (invalid) return respondWithReportedError(event, host, invalid, NOTHING_THROWN)
       if (warnOfKeys) warnOfUnhonouredKey(event, host)
-      // 3. run the middleware, and 4. the handler at its centre (each times itself)
+      // 3. run the middleware, and 4. the handler at its centre (each times itself); a stream's handler gives its first event
       trace?.step()
       let data = middleware.length === 0 ? runLast(call) : runMiddlewareChain(chain, call)
       if (data instanceof Promise) data = await data
+      // a generator an asynchronous handler resolved to streams too (its first event is pulled here)
+      if (isAsyncGenerator(data)) data = await startEventStream(data, call)
+      // 5 and 6 for a stream: its answer, each event as it comes; the output schema checks its return value at the end
+      if (data instanceof EventStreamStart) return respondWithStream(event, host, call, data, streaming)
       // 5. validate the output
       if (outputSchema) {
         trace?.step('output')
@@ -109,6 +142,8 @@ function checkedActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<T
       return respondWithData(event, host, data)
     }
     catch (thrown) {
+      // a middleware failed after the stream's first event was ready: the stream is not answered, its `finally` runs
+      if (call) ActionCall.closeStream(call)
       // a retry of an idempotent request: `idempotent` found its stored answer, and nothing ran
       if (isReplayedAnswer(thrown)) return respondWithReplayedAnswer(event, host, thrown.answer)
       // an unexpected error also goes to the platform (the Nuxt module's plugin: Nitro's error capture and hook, the log)
@@ -121,6 +156,8 @@ function checkedActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<T
       input: options.input,
       params: options.params,
       outputSchema: options.outputSchema,
+      eventSchema: options.eventSchema,
+      stream: streams || options.eventSchema !== undefined,
       middleware,
       metadata,
       errors,

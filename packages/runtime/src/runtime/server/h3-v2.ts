@@ -38,6 +38,7 @@ export type {
   ActionTypes,
   FieldErrors,
   InferActionData,
+  InferActionEvent,
   InferMiddlewareContext,
   InferSchemaInput,
   InferSchemaOutput,
@@ -57,7 +58,7 @@ export type ActionHandlerArgs<TInput, TParams, TCtx, TErrors extends ErrorDeclar
 /** The core function of an action on h3 v2. */
 export type ActionHandler<TInput, TParams, TCtx, TOutput, TErrors extends ErrorDeclarations = {}> = Core.ActionHandler<TInput, TParams, TCtx, TOutput, H3V2Event, TErrors>
 /** The handler defineAction returns on h3 v2: a plain function of the event. */
-export type ActionEventHandler<TInput = unknown, TParams = unknown, TData = unknown, TErrors extends ErrorDeclarations = {}> = Core.ActionFetchHandler<H3V2Event, TInput, TParams, TData, TErrors>
+export type ActionEventHandler<TInput = unknown, TParams = unknown, TData = unknown, TErrors extends ErrorDeclarations = {}, TStreamEvent = never> = Core.ActionFetchHandler<H3V2Event, TInput, TParams, TData, TErrors, TStreamEvent>
 /** Options of `defineAction` on h3 v2. */
 export type DefineActionOptions<
   TInputSchema extends StandardSchemaV1 | undefined = undefined,
@@ -66,7 +67,8 @@ export type DefineActionOptions<
   TOutputSchema extends StandardSchemaV1 | undefined = undefined,
   TParamsSchema extends StandardSchemaV1 | undefined = undefined,
   TErrors extends ErrorDeclarations = {},
-> = Core.DefineActionOptions<TInputSchema, TOutput, TCtx, TOutputSchema, TParamsSchema, H3V2Event, TErrors>
+  TEventSchema extends StandardSchemaV1 | undefined = undefined,
+> = Core.DefineActionOptions<TInputSchema, TOutput, TCtx, TOutputSchema, TParamsSchema, H3V2Event, TErrors, TEventSchema>
 
 /**
  * Types a middleware so the context it adds is inferred; its `event` is h3 v2's.

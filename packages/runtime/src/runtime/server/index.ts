@@ -37,6 +37,7 @@ export type {
   DefineActionOptions,
   FieldErrors,
   InferActionData,
+  InferActionEvent,
   InferMiddlewareContext,
   InferSchemaInput,
   InferSchemaOutput,

@@ -122,9 +122,17 @@ export interface ActionHandlerArgs<TInput, TParams, TCtx, TEvent = H3Event, TErr
   ctx: TCtx
   /** One factory per declared error: `throw errors.NOT_FOUND()`. */
   errors: ErrorFactories<TErrors>
+  /**
+   * Aborts when the client goes away before the answer is complete, or cancels a stream: pass it on to
+   * `fetch`, a database query or a model call so they stop too. Made only when read.
+   */
+  readonly signal: AbortSignal
 }
 
-/** The core function of an action. */
+/**
+ * The core function of an action. An `async function*` handler streams: each
+ * `yield` is an event, its `return` value the stream's final data.
+ */
 export type ActionHandler<TInput, TParams, TCtx, TOutput, TEvent = H3Event, TErrors extends ErrorDeclarations = {}>
   = (args: ActionHandlerArgs<TInput, TParams, TCtx, TEvent, TErrors>) => TOutput | PromiseLike<TOutput>
 
@@ -132,10 +140,27 @@ export type ActionHandler<TInput, TParams, TCtx, TOutput, TEvent = H3Event, TErr
 // eslint-disable-next-line @typescript-eslint/no-invalid-void-type
 export type ActionData<TOutput> = TOutput extends undefined | void ? null : TOutput
 
-/** The data an action answers with: the output schema's output when given, else the handler's return (`undefined` as `null`). */
+/** What a handler's result ends with: a generator's return value, or the result itself. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type ResultData<TResult> = TResult extends AsyncGenerator<any, infer TReturn, any> ? TReturn : TResult
+
+/**
+ * The data an action answers with: the output schema's output when given, else the handler's return
+ * (`undefined` as `null`); for a streaming handler, its generator's return value (the `end` event's data).
+ */
 export type InferActionData<TOutput, TOutputSchema> = TOutputSchema extends StandardSchemaV1
   ? ActionData<StandardSchemaV1.InferOutput<TOutputSchema>>
-  : ActionData<Awaited<TOutput>>
+  : ActionData<ResultData<Awaited<TOutput>>>
+
+/**
+ * The events an action streams: its `eventSchema`'s output when given, else what its generator yields
+ * (`undefined` as `null`); `never` for an action that does not stream.
+ */
+export type InferActionEvent<TOutput, TEventSchema>
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  = [Awaited<TOutput>] extends [AsyncGenerator<infer TYield, any, any>]
+    ? TEventSchema extends StandardSchemaV1 ? ActionData<StandardSchemaV1.InferOutput<TEventSchema>> : ActionData<TYield>
+    : never
 
 /** Raw route params, as h3 gives them. */
 export type RouteParams = Record<string, string>
@@ -149,13 +174,21 @@ export interface DefineActionOptions<
   TParamsSchema extends StandardSchemaV1 | undefined = undefined,
   TEvent = H3Event,
   TErrors extends ErrorDeclarations = {},
+  TEventSchema extends StandardSchemaV1 | undefined = undefined,
 > {
   /** Validates the query (GET, HEAD) or the body (other methods). */
   input?: TInputSchema
   /** Validates the route's dynamic segments (`[id]`). */
   params?: TParamsSchema
-  /** Validates the handler's result; the client gets only what it outputs. */
+  /** Validates the handler's result (a stream's return value); the client gets only what it outputs. */
   outputSchema?: TOutputSchema
+  /** A streaming action's events: validates each yielded value; the client gets only what it outputs. */
+  eventSchema?: TEventSchema
+  /**
+   * A streaming action's heartbeat: ms of quiet after which an SSE comment line is sent, so proxies keep
+   * the connection open. 15 000 when left out; `false` sends none.
+   */
+  heartbeat?: number | false
   /** Run in order before the handler. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   middleware?: readonly ActionMiddleware<any, any, TEvent, TErrors>[]
@@ -196,6 +229,10 @@ export interface ActionDefinition {
   input?: StandardSchemaV1
   params?: StandardSchemaV1
   outputSchema?: StandardSchemaV1
+  /** Validates a streaming action's events. */
+  eventSchema?: StandardSchemaV1
+  /** Whether the action streams: its handler is an `async function*`, or it has an `eventSchema`. */
+  stream: boolean
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   middleware: readonly ActionMiddleware<any, any, any>[]
   metadata: ActionMetadata
@@ -208,33 +245,38 @@ export interface ActionDefinition {
 }
 
 /** Type-only description of an action, used by the client's route map. */
-export interface ActionTypes<TInput, TParams, TData, TErrors extends ErrorDeclarations = {}> {
+export interface ActionTypes<TInput, TParams, TData, TErrors extends ErrorDeclarations = {}, TStreamEvent = never> {
   input: TInput
   params: TParams
+  /** What the action answers with; for a stream, the `end` event's data (its generator's return value). */
   data: TData
   /** The declared errors (`{}` when none): the client types `error.code` from them. */
   errors: TErrors
+  /** A streaming action's events; `never` for an action that does not stream. */
+  event: TStreamEvent
 }
 
 /** The h3 v1 event handler defineAction returns (this entry's). */
-export type ActionEventHandler<TInput = unknown, TParams = unknown, TData = unknown, TErrors extends ErrorDeclarations = {}>
+export type ActionEventHandler<TInput = unknown, TParams = unknown, TData = unknown, TErrors extends ErrorDeclarations = {}, TStreamEvent = never>
   = EventHandler<EventHandlerRequest, Promise<ActionResult<TData>>> & {
     readonly '~action': ActionDefinition
     /** Never set at runtime: carries the types for the client. */
-    readonly '~types'?: ActionTypes<TInput, TParams, TData, TErrors>
+    readonly '~types'?: ActionTypes<TInput, TParams, TData, TErrors, TStreamEvent>
   }
 
 /**
  * The handler an action is on a host whose event is `TEvent`: a plain function
  * of the event (h3 v2 takes one as is), carrying the definition and the types.
  */
-export type ActionFetchHandler<TEvent, TInput = unknown, TParams = unknown, TData = unknown, TErrors extends ErrorDeclarations = {}>
+export type ActionFetchHandler<TEvent, TInput = unknown, TParams = unknown, TData = unknown, TErrors extends ErrorDeclarations = {}, TStreamEvent = never>
   = ((event: TEvent) => Promise<ActionResult<TData>>) & {
     readonly '~action': ActionDefinition
     /** Never set at runtime: carries the types for the client. */
-    readonly '~types'?: ActionTypes<TInput, TParams, TData, TErrors>
+    readonly '~types'?: ActionTypes<TInput, TParams, TData, TErrors, TStreamEvent>
   }
 
 /** What defineAction returns on the entry whose event is `TEvent`: h3 v1's event handler, or a plain function. */
-export type ActionEventHandlerOf<TEvent, TInput = unknown, TParams = unknown, TData = unknown, TErrors extends ErrorDeclarations = {}>
-  = [TEvent] extends [H3Event] ? ActionEventHandler<TInput, TParams, TData, TErrors> : ActionFetchHandler<TEvent, TInput, TParams, TData, TErrors>
+export type ActionEventHandlerOf<TEvent, TInput = unknown, TParams = unknown, TData = unknown, TErrors extends ErrorDeclarations = {}, TStreamEvent = never>
+  = [TEvent] extends [H3Event]
+    ? ActionEventHandler<TInput, TParams, TData, TErrors, TStreamEvent>
+    : ActionFetchHandler<TEvent, TInput, TParams, TData, TErrors, TStreamEvent>

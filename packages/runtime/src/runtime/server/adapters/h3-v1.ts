@@ -16,6 +16,7 @@ import type {
   ActionMiddleware,
   DefineActionOptions,
   InferActionData,
+  InferActionEvent,
   InferMiddlewareContext,
   InferSchemaInput,
   RouteParams,
@@ -25,6 +26,11 @@ import type { ActionHost } from '../internal/action-host'
 import { readStreamWithLimit } from '../internal/read-stream'
 import { queryOfPath } from '../internal/query-of-path'
 import { routePatternOf } from '../internal/route-pattern'
+import { SSE_HEADERS } from '../internal/sse'
+import type { EventStreamSource } from '../internal/event-stream-source'
+import type { NodeResponseLike } from '../internal/event-stream-node'
+import { writeEventStreamToNode } from '../internal/event-stream-node'
+import { eventStreamBody } from '../internal/event-stream-web'
 import { createActionCore } from '../define-action'
 import type { ActionClient, ActionClientOptions, InitialClientContext } from '../create-action-client'
 import { createActionClientFor } from '../create-action-client'
@@ -56,10 +62,45 @@ export const h3V1Host: ActionHost<H3Event> = {
     if (!getResponseHeader(event, 'content-type')) setResponseHeader(event, 'content-type', 'application/json')
     return body
   },
+  sendStream,
+  onClose: (event, listener) => {
+    const res = event.node?.res
+    if (typeof res?.once !== 'function') return
+    res.once('close', () => {
+      if (!res.writableFinished) listener()
+    })
+  },
   hostError: thrown => isError(thrown) && !thrown.unhandled
     ? { statusCode: thrown.statusCode, message: thrown.message || thrown.statusMessage || 'Server error' }
     : undefined,
 }
+
+/**
+ * An event stream on h3 v1. On Node it is written straight into the response,
+ * each event once the socket drained (h3's own `sendStream` writes a web
+ * stream without waiting for it). Nitro 2's Workers preset runs h3 v1 on a
+ * stand-in response with no socket, which sends a web stream it is given as the
+ * body: there the answer is one, pulled as the platform reads it.
+ */
+function sendStream(event: H3Event, status: number, source: EventStreamSource): unknown {
+  if (getResponseStatus(event) !== status) setResponseStatus(event, status, status === 200 ? 'OK' : undefined)
+  const res = event.node?.res
+  if (event.method === 'HEAD') {
+    // nothing of a body is sent: the generator is not run further, and its `finally` runs
+    source.cancel()
+    for (const [name, value] of Object.entries(SSE_HEADERS)) setResponseHeader(event, name, value)
+    return ''
+  }
+  if (!res?.socket) {
+    for (const [name, value] of Object.entries(SSE_HEADERS)) setResponseHeader(event, name, value)
+    return eventStreamBody(source)
+  }
+  res.removeHeader('content-length')
+  res.writeHead(status, SSE_HEADERS)
+  return writeEventStreamToNode(res as unknown as NodeResponseLike, source).then(ignore)
+}
+
+function ignore() {}
 
 /**
  * The body through h3's `readRawBody`, which keeps it so a handler's own
@@ -167,14 +208,16 @@ export function defineAction<
   TMiddleware extends readonly ActionMiddleware<any, any, H3Event, TErrors>[] = readonly ActionMiddleware<any, any, H3Event, TErrors>[],
   TOutputSchema extends StandardSchemaV1 | undefined = undefined,
   TParamsSchema extends StandardSchemaV1 | undefined = undefined,
+  TEventSchema extends StandardSchemaV1 | undefined = undefined,
 >(
-  options: Omit<DefineActionOptions<TInputSchema, TOutput, InferMiddlewareContext<TMiddleware>, TOutputSchema, TParamsSchema, H3Event, TErrors>, 'middleware' | 'errors'>
+  options: Omit<DefineActionOptions<TInputSchema, TOutput, InferMiddlewareContext<TMiddleware>, TOutputSchema, TParamsSchema, H3Event, TErrors, TEventSchema>, 'middleware' | 'errors'>
     & { middleware?: [...TMiddleware], errors?: TErrors & NoReservedCodes<TErrors> },
 ): ActionEventHandler<
   InferSchemaInput<TInputSchema>,
   TParamsSchema extends StandardSchemaV1 ? StandardSchemaV1.InferInput<TParamsSchema> : RouteParams,
   InferActionData<TOutput, TOutputSchema>,
-  TErrors
+  TErrors,
+  InferActionEvent<TOutput, TEventSchema>
 > {
   // h3 v1 marks the function itself as a handler: the lifecycle is the handler, no wrapper
   return defineEventHandler(createActionCore(options, h3V1Host)) as never

@@ -4,6 +4,7 @@ import type {
   ActionMiddleware,
   DefineActionOptions,
   InferActionData,
+  InferActionEvent,
   InferMiddlewareContext,
   InferSchemaInput,
   RouteParams,
@@ -13,6 +14,8 @@ import type { ActionHost } from '../internal/action-host'
 import { readStreamWithLimit } from '../internal/read-stream'
 import { fieldsOf } from '../internal/fields-of'
 import { routePatternOf } from '../internal/route-pattern'
+import { SSE_HEADERS } from '../internal/sse'
+import { eventStreamBody } from '../internal/event-stream-web'
 import { createActionCore } from '../define-action'
 import type { ActionClient, ActionClientOptions, InitialClientContext } from '../create-action-client'
 import { createActionClientFor } from '../create-action-client'
@@ -92,6 +95,29 @@ export const h3V2Host: ActionHost<H3V2Event> = {
     }
     return jsonAnswer(body, status)
   },
+  // a web stream as the body of h3 2's answer: h3 (srvx on Node) reads it as the connection drains, and cancels it
+  // when the client goes away. Set on `event.res`, the SSE headers win over any the handler set.
+  sendStream: (event, status, source) => {
+    const res = event.res
+    if (res.status !== status) {
+      res.status = status
+      res.statusText = status === 200 ? 'OK' : undefined
+    }
+    for (const name in SSE_HEADERS) res.headers.set(name, SSE_HEADERS[name]!)
+    res.headers.delete('content-length')
+    if (event.req.method === 'HEAD') {
+      // nothing of a body is sent: the generator is not run further, and its `finally` runs
+      source.cancel()
+      return { [HTTP_RESPONSE]: true, body: null, status }
+    }
+    return { [HTTP_RESPONSE]: true, body: eventStreamBody(source), status }
+  },
+  onClose: (event, listener) => {
+    const signal = event.req.signal
+    if (!signal) return
+    if (signal.aborted) listener()
+    else signal.addEventListener('abort', listener, { once: true })
+  },
   // h3 v2's HTTPError, recognised as its `HTTPError.isError` does: by name and status
   hostError: (thrown) => {
     if (!(thrown instanceof Error) || thrown.name !== 'HTTPError') return undefined
@@ -157,15 +183,17 @@ export function defineAction<
   TMiddleware extends readonly ActionMiddleware<any, any, H3V2Event, TErrors>[] = readonly ActionMiddleware<any, any, H3V2Event, TErrors>[], // eslint-disable-line @typescript-eslint/no-explicit-any
   TOutputSchema extends StandardSchemaV1 | undefined = undefined,
   TParamsSchema extends StandardSchemaV1 | undefined = undefined,
+  TEventSchema extends StandardSchemaV1 | undefined = undefined,
 >(
-  options: Omit<DefineActionOptions<TInputSchema, TOutput, InferMiddlewareContext<TMiddleware>, TOutputSchema, TParamsSchema, H3V2Event, TErrors>, 'middleware' | 'errors'>
+  options: Omit<DefineActionOptions<TInputSchema, TOutput, InferMiddlewareContext<TMiddleware>, TOutputSchema, TParamsSchema, H3V2Event, TErrors, TEventSchema>, 'middleware' | 'errors'>
     & { middleware?: [...TMiddleware], errors?: TErrors & NoReservedCodes<TErrors> },
 ): ActionFetchHandler<
   H3V2Event,
   InferSchemaInput<TInputSchema>,
   TParamsSchema extends StandardSchemaV1 ? StandardSchemaV1.InferInput<TParamsSchema> : RouteParams,
   InferActionData<TOutput, TOutputSchema>,
-  TErrors
+  TErrors,
+  InferActionEvent<TOutput, TEventSchema>
 > {
   return createActionCore(options, h3V2Host) as never
 }

@@ -1,3 +1,5 @@
+import type { EventStreamSource } from './event-stream-source'
+
 /**
  * What the host-neutral lifecycle needs from an h3 event, and how it answers.
  * Each h3 major supplies one (adapters/h3-v1.ts, adapters/h3-v2.ts) through
@@ -43,6 +45,14 @@ export interface ActionHost<TEvent> {
    * content type of its own; returns what the host's handler returns.
    */
   send: (event: TEvent, status: number, body: string) => unknown
+  /**
+   * Answers with an event stream: `status`, the SSE headers (never compressed, no length), and a body
+   * the source writes as the connection drains; the host calls the source's `cancel` when the client goes
+   * away before its end. Returns what the host's handler returns.
+   */
+  sendStream: (event: TEvent, status: number, source: EventStreamSource) => unknown
+  /** Calls `listener` once if the client goes away before the answer is complete (the handler's `signal`). */
+  onClose: (event: TEvent, listener: () => void) => void
   /**
    * The status and message of an error the host's own helpers make
    * (`createError`, `HTTPError`), or `undefined` for any other value.

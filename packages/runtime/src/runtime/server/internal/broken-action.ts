@@ -3,7 +3,7 @@ import type { ActionHost } from './action-host'
 import { respondWithError } from '../steps/respond'
 import { INTERNAL_ERROR } from './to-error-envelope'
 
-const EMPTY_DEFINITION: ActionDefinition = Object.freeze({ middleware: Object.freeze([]), metadata: Object.freeze({}), errors: Object.freeze({}) })
+const EMPTY_DEFINITION: ActionDefinition = Object.freeze({ middleware: Object.freeze([]), metadata: Object.freeze({}), errors: Object.freeze({}), stream: false })
 
 /**
  * The handler of a route file whose `defineAction` options are wrong: it

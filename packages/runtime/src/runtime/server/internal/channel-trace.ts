@@ -39,6 +39,7 @@ function publishTo<TEvent>(channel: ActionChannel, event: TEvent, host: ActionHo
     endSpan: timing => inner.endSpan(timing),
     within: (timing, run, arg) => inner.within(timing, run, arg),
     timeHandler: run => inner.timeHandler(run),
+    streamed: (kind, data) => inner.streamed?.(kind, data),
     fail(thrown) {
       inner.fail(thrown)
       message.error = thrown

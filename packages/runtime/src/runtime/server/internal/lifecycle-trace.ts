@@ -37,6 +37,13 @@ export interface LifecycleTrace {
    * gives a `Server-Timing` header value to send, if any.
    */
   finish: (status: number, code?: string) => string | undefined
+  /**
+   * A stream's progress: called after each event is written (`'event'`, with its JSON) and with the `end`
+   * event's envelope JSON (`'end'`). `finish` follows once the stream has ended (with the end envelope's
+   * error code on a failure; with no code, and no `'end'`, when the client went away first). Its
+   * `Server-Timing` cannot be sent then: the headers are gone.
+   */
+  streamed?: (kind: 'event' | 'end', data: string) => void
 }
 
 /**

@@ -37,6 +37,10 @@ class OtelActionTrace<TEvent> implements LifecycleTrace {
   private readonly open: OpenSpan[] = []
   private thrown: unknown
   private failed = false
+  /** A stream's events so far; `undefined` for an answer that did not stream. */
+  private events: number | undefined
+  /** The status of the error a stream ended with, read from its `end` envelope. */
+  private endStatus: number | undefined
 
   constructor(private readonly tracer: Tracer, private readonly event: TEvent, private readonly host: ActionHost<TEvent>) {}
 
@@ -98,12 +102,23 @@ class OtelActionTrace<TEvent> implements LifecycleTrace {
     this.thrown = thrown
   }
 
+  streamed(kind: 'event' | 'end', data: string): void {
+    if (kind === 'event') {
+      this.events = (this.events ?? 0) + 1
+      return
+    }
+    this.events ??= 0
+    // a failure's status (500 for INTERNAL_ERROR) says whether the stream ended in a server fault
+    if (data.startsWith('{"success":false')) this.endStatus = (JSON.parse(data) as { error: { statusCode: number } }).error.statusCode
+  }
+
   finish(status: number, code?: string): undefined {
     this.step()
     const root = this.root
     root.setAttribute('http.response.status_code', status)
     if (code !== undefined) root.setAttribute('action_route.code', code)
-    if (status >= 500) {
+    if (this.events !== undefined) root.setAttribute('action_route.stream.events', this.events)
+    if (status >= 500 || (this.endStatus ?? 0) >= 500) {
       root.setAttribute('error.type', code ?? String(status))
       if (this.failed) root.recordException(asException(this.thrown))
       root.setStatus({ code: SpanStatusCode.ERROR })

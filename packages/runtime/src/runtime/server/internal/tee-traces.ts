@@ -46,5 +46,9 @@ export function teeTraces(first: LifecycleTrace, second: LifecycleTrace): Lifecy
       second.finish(status, code)
       return first.finish(status, code)
     },
+    streamed(kind, data) {
+      first.streamed?.(kind, data)
+      second.streamed?.(kind, data)
+    },
   }
 }

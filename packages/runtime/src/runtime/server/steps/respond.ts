@@ -13,8 +13,10 @@ import { REPLAYED_HEADER, recordAnswer } from '../internal/idempotency-answer'
 /**
  * Whether a status the handler set can answer a success: a 2xx that carries a
  * body. 204 and 205 cannot (nor 1xx, 304), and the envelope is always sent.
+ * @example
+ * const status = isSuccessStatusWithBody(host.status(event)) ? host.status(event) : 200
  */
-function isSuccessStatusWithBody(status: number): boolean {
+export function isSuccessStatusWithBody(status: number): boolean {
   return status >= 200 && status <= 299 && status !== 204 && status !== 205
 }
 

@@ -4,10 +4,15 @@ import { issuesToFieldErrors } from '../internal/field-errors'
 import { issuesOf } from '../internal/standard-schema'
 import { logInDevelopment } from '../internal/dev-logger'
 
-function toOutputValue(result: unknown): unknown {
+const REJECTED = {
+  output: 'Output validation failed: the handler returned a value its outputSchema rejects',
+  event: 'Event validation failed: the handler yielded a value its eventSchema rejects',
+}
+
+function toOutputValue(result: unknown, what: keyof typeof REJECTED): unknown {
   const issues = issuesOf(result)
   if (!issues) return (result as StandardSchemaV1.SuccessResult<unknown>).value
-  logInDevelopment('warn', 'Output validation failed: the handler returned a value its outputSchema rejects', issues)
+  logInDevelopment('warn', REJECTED[what], issues)
   throw createActionError({
     code: 'OUTPUT_VALIDATION_ERROR',
     message: 'Output validation failed',
@@ -20,9 +25,12 @@ function toOutputValue(result: unknown): unknown {
  * Step 5: checks the handler's result against the output schema (when given)
  * and keeps only what the schema outputs, so fields it leaves out never reach
  * the client. A rejection is a server bug: OUTPUT_VALIDATION_ERROR 500.
- * A synchronous schema gives a synchronous result (or throw).
+ * A synchronous schema gives a synchronous result (or throw). A stream's
+ * events go through its `eventSchema` the same way (`what: 'event'`).
+ * @example
+ * const data = validateOutput(outputSchema, { id: 1, secret: 'x' }) // { id: 1 }
  */
-export function validateOutput(schema: StandardSchemaV1, data: unknown): unknown {
+export function validateOutput(schema: StandardSchemaV1, data: unknown, what: 'output' | 'event' = 'output'): unknown {
   const result = schema['~standard'].validate(data)
-  return result instanceof Promise ? result.then(toOutputValue) : toOutputValue(result)
+  return result instanceof Promise ? result.then(value => toOutputValue(value, what)) : toOutputValue(result, what)
 }

@@ -1,0 +1,31 @@
+import type { ActionHost } from '../internal/action-host'
+import type { ActionCall } from '../internal/action-call'
+import type { EventStreamStart } from '../internal/event-stream-start'
+import type { StreamOptions } from '../internal/event-stream-source'
+import { createEventStreamSource } from '../internal/event-stream-source'
+import { traceOf } from '../internal/lifecycle-trace'
+import { isSuccessStatusWithBody } from './respond'
+
+/**
+ * Step 6, for a streaming handler whose first event is ready: answers
+ * `text/event-stream` with 200 (or the 2xx the handler set), one SSE message
+ * per event and an `end` event with the envelope of the return value (step 5,
+ * the output schema, runs on it then) or of a failure thrown after the first
+ * event. A stream is never stored by `idempotent()`: a retry with the same
+ * key gets IDEMPOTENCY_KEY_IN_PROGRESS while the stream runs, and runs again
+ * once it has ended. Single flight does not apply to a stream.
+ * @example
+ * if (data instanceof EventStreamStart) return respondWithStream(event, host, call, data, streamOptions)
+ */
+export function respondWithStream<TEvent>(
+  event: TEvent,
+  host: ActionHost<TEvent>,
+  call: ActionCall<TEvent>,
+  start: EventStreamStart,
+  options: StreamOptions,
+): unknown {
+  traceOf(event, host)?.step('respond')
+  let status = host.status(event)
+  if (!isSuccessStatusWithBody(status)) status = 200
+  return host.sendStream(event, status, createEventStreamSource(event, host, call, start, options, status))
+}
