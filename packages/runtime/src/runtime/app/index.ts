@@ -4,6 +4,10 @@ export type { ExecuteInput, ExecuteOptions, OptimisticUpdates, RefreshTarget, Us
 export { useActionQuery } from './use-action-query'
 export type { ActionQuery, PickedData, QueryDataKeys, QueryPath, UseActionQueryOptions } from './use-action-query'
 export { refreshActionQueries } from './refresh-action-queries'
+export { useActionStream } from './use-action-stream'
+export type { StreamExecuteOptions, StreamMethod, StreamPath, StreamReducer, UseActionStreamOptions } from './use-action-stream'
+export type { ActionStreamState, ActionStreamStateOptions, ActionStreamStatus } from './internal/stream-state'
+export type { ActionEventStream } from './internal/action-event-stream'
 export { useActionForm } from './use-action-form'
 export type { ActionForm, ActionFormAttrs, FormActionPath, FormMethod, UseActionFormOptions } from './use-action-form'
 export type { FieldPath, FormFieldAttrs, FormFieldErrors } from './internal/form-paths'
@@ -15,6 +19,8 @@ export type {
   ActionDeclaredErrors,
   ActionErrorCode,
   ActionErrorOf,
+  ActionEvent,
+  ActionFinalData,
   ActionInput,
   ActionMethod,
   ActionOutput,

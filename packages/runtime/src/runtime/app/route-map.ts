@@ -1,6 +1,7 @@
 import type { ActionErrorData, ActionResult, ActionTypes, FieldErrors } from '../server/types'
 import type { DeclaredStatus, ErrorDeclarations, RuntimeErrorCode } from '../server/declared-errors'
 import type { Serialized } from './serialized'
+import type { ActionEventStream } from './internal/action-event-stream'
 
 /**
  * Route pattern → method (lower case, `default` for every method) → the
@@ -42,12 +43,34 @@ export type ActionInput<P extends ActionPath, M extends string> = [TypesOf<Handl
 type WireData<D> = D extends undefined ? null : Serialized<D>
 
 /**
+ * The final data of a route and method as JSON carries it: a stream's is
+ * its generator's return value (its `result`'s data).
+ * @example
+ * type Done = ActionFinalData<'/api/reply', 'POST'> // { tokens: number }
+ */
+export type ActionFinalData<P extends ActionPath, M extends string> = [TypesOf<HandlerOf<P, M>>] extends [never] ? never
+  : TypesOf<HandlerOf<P, M>> extends { data: infer D } ? WireData<D> : never
+
+/**
+ * What a streaming route yields, each event as JSON carries it (`undefined`
+ * as `null`); `never` for a route that does not stream.
+ * @example
+ * type Token = ActionEvent<'/api/reply', 'POST'> // string
+ */
+export type ActionEvent<P extends ActionPath, M extends string> = [TypesOf<HandlerOf<P, M>>] extends [never] ? never
+  : TypesOf<HandlerOf<P, M>> extends { event: infer E } ? [E] extends [never] ? never : WireData<E> : never
+
+/**
  * What a successful call answers with: the handler's (or output schema's)
  * data as JSON carries it, so a `Date` is a string and a `Map` an empty
- * object (see `Serialized`).
+ * object (see `Serialized`). For a streaming route (its handler an async
+ * generator): the stream of its events, whose `result` holds the data.
+ * @example
+ * type Todo = ActionOutput<'/api/todos/:id', 'GET'> // { id: number, title: string, done: boolean }
+ * type Reply = ActionOutput<'/api/reply', 'POST'> // ActionEventStream<string, { tokens: number }, ...>
  */
-export type ActionOutput<P extends ActionPath, M extends string> = [TypesOf<HandlerOf<P, M>>] extends [never] ? never
-  : TypesOf<HandlerOf<P, M>> extends { data: infer D } ? WireData<D> : never
+export type ActionOutput<P extends ActionPath, M extends string> = [ActionEvent<P, M>] extends [never] ? ActionFinalData<P, M>
+  : ActionEventStream<ActionEvent<P, M>, ActionFinalData<P, M>, ActionCallError<P, M>>
 
 /** The errors a route file's action declares, `{}` when it declares none. */
 export type ActionDeclaredErrors<P extends ActionPath, M extends string> = [TypesOf<HandlerOf<P, M>>] extends [never] ? {}

@@ -1,4 +1,6 @@
 import type { ActionErrorData, ActionResult } from '../../server/types'
+import { createActionEventStream } from './action-event-stream'
+import { isActionResult } from './action-result'
 import { checkCallOptions, checkKeyedMethod, checkMethod } from './check-call-options'
 import { fillParams } from './fill-params'
 import { withIdempotencyKey } from './idempotency-key'
@@ -32,18 +34,10 @@ export interface CallOptions {
   after?: Promise<unknown>
 }
 
+export { isActionResult } from './action-result'
+
 function clientError(code: string, message: string): { success: false, error: ActionErrorData } {
   return { success: false, error: { code, message, statusCode: 0 } }
-}
-
-/** Whether a value has the shape of the action envelope. */
-export function isActionResult(value: unknown): value is ActionResult<unknown> {
-  if (typeof value !== 'object' || value === null) return false
-  const candidate = value as { success?: unknown, data?: unknown, error?: Partial<ActionErrorData> }
-  if (candidate.success === true) return 'data' in candidate
-  return candidate.success === false && typeof candidate.error === 'object' && candidate.error !== null
-    && typeof candidate.error.code === 'string' && typeof candidate.error.message === 'string'
-    && typeof candidate.error.statusCode === 'number'
 }
 
 /**
@@ -104,47 +98,82 @@ export function prepareCall(path: string, options: CallOptions = {}): PreparedCa
  * const result = await sendCall($fetch, prepareCall('/api/todos', { method: 'GET' }))
  */
 export async function sendCall(fetcher: ActionFetcher, { url, method, options }: PreparedCall): Promise<ActionResult<unknown>> {
-  const timeoutSignal = options.timeout ? AbortSignal.timeout(options.timeout) : undefined
-  const signals = [options.signal, timeoutSignal].filter((signal): signal is AbortSignal => Boolean(signal))
-  const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0]
+  // the call's own controller: the caller's signal and the timeout abort it, and so does a stream left early
+  const controller = new AbortController()
+  const abort = () => controller.abort()
+  if (options.signal?.aborted) abort()
+  else options.signal?.addEventListener('abort', abort, { once: true })
+  let timedOut = false
+  const onTimeout = () => {
+    timedOut = true
+    abort()
+  }
+  const timer = options.timeout ? setTimeout(onTimeout, options.timeout) : undefined
+  const release = () => {
+    clearTimeout(timer)
+    options.signal?.removeEventListener('abort', abort)
+  }
   const usesQuery = method === 'GET' || method === 'HEAD'
   // a POST or PATCH that may be retried carries its key (prepareCall): a route made idempotent runs it once
   const attempts = 1 + (options.retry ?? 0)
 
   let result: ActionResult<unknown> = clientError('FETCH_ERROR', 'The request could not be sent')
-  for (let attempt = 1; attempt <= attempts; attempt++) {
-    let delay = options.retryDelay ?? 300
-    try {
-      const response = await fetcher.raw(url, {
-        method,
-        query: usesQuery ? options.input as Record<string, unknown> | undefined : undefined,
-        body: usesQuery ? undefined : options.input,
-        headers: options.headers,
-        signal,
-        ignoreResponseError: true,
-        retry: 0,
-      })
-      if (method === 'HEAD') {
-        return response.status < 400
-          ? { success: true, data: null }
-          : { success: false, error: { code: 'HTTP_ERROR', message: response.statusText, statusCode: response.status } }
+  let streaming = false
+  try {
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      let delay = options.retryDelay ?? 300
+      try {
+        const response = await fetcher.raw(url, {
+          method,
+          query: usesQuery ? options.input as Record<string, unknown> | undefined : undefined,
+          body: usesQuery ? undefined : options.input,
+          headers: options.headers,
+          signal: controller.signal,
+          ignoreResponseError: true,
+          retry: 0,
+        })
+        if (method === 'HEAD') {
+          return response.status < 400
+            ? { success: true, data: null }
+            : { success: false, error: { code: 'HTTP_ERROR', message: response.statusText, statusCode: response.status } }
+        }
+        if (isEventStream(response.headers)) {
+          // the timeout was for the answer to start: the stream lasts as long as its action yields
+          clearTimeout(timer)
+          streaming = true
+          return { success: true, data: createActionEventStream(toBody(response._data), controller, release) }
+        }
+        result = isActionResult(response._data)
+          ? response._data
+          : { success: false, error: { code: 'INVALID_RESPONSE', message: 'The server did not answer with an action envelope', statusCode: response.status } }
+        // the same key still running (its first answer was lost, it was not): a retry gets its answer once it is kept
+        const running = !result.success && result.error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS' && response.status === 409
+        if (running) delay = Math.max(delay, retryAfter(response.headers))
+        else if (result.success || result.error.statusCode < 500) return result
       }
-      result = isActionResult(response._data)
-        ? response._data
-        : { success: false, error: { code: 'INVALID_RESPONSE', message: 'The server did not answer with an action envelope', statusCode: response.status } }
-      // the same key still running (its first answer was lost, it was not): a retry gets its answer once it is kept
-      const running = !result.success && result.error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS' && response.status === 409
-      if (running) delay = Math.max(delay, retryAfter(response.headers))
-      else if (result.success || result.error.statusCode < 500) return result
+      catch {
+        if (timedOut) return clientError('TIMEOUT_ERROR', `The request timed out after ${options.timeout} ms`)
+        if (options.signal?.aborted) return clientError('ABORT_ERROR', 'The request was aborted')
+        result = clientError('FETCH_ERROR', 'The server could not be reached')
+      }
+      if (attempt < attempts && !controller.signal.aborted) await wait(delay, controller.signal)
     }
-    catch {
-      if (timeoutSignal?.aborted) return clientError('TIMEOUT_ERROR', `The request timed out after ${options.timeout} ms`)
-      if (options.signal?.aborted) return clientError('ABORT_ERROR', 'The request was aborted')
-      result = clientError('FETCH_ERROR', 'The server could not be reached')
-    }
-    if (attempt < attempts && signal?.aborted !== true) await wait(delay, signal ?? new AbortController().signal)
+    return result
   }
-  return result
+  finally {
+    // a stream keeps listening to the caller's signal until it ends
+    if (!streaming) release()
+  }
+}
+
+function isEventStream(headers: Headers | undefined): boolean {
+  return headers?.get('content-type')?.toLowerCase().startsWith('text/event-stream') ?? false
+}
+
+/** The stream's body: ofetch gives the response's stream; any other form (a whole body read at once) is wrapped. */
+function toBody(data: unknown): ReadableStream<Uint8Array> {
+  if (data instanceof ReadableStream) return data as ReadableStream<Uint8Array>
+  return new Response((data ?? '') as BodyInit).body!
 }
 
 /**
