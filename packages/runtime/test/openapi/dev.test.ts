@@ -49,7 +49,7 @@ describe('the document in nuxi dev', () => {
 
   it('describes every action of the running app and validates with @readme/openapi-parser', async () => {
     const document = await (await fetch(documentURL, { headers: home.authHeaders })).json() as OpenApiDocument
-    expect(Object.keys(document.paths).sort()).toEqual(['/api/arktype/orders', '/api/arktype/orders/{id}', '/api/valibot/users', '/api/zod/notes/{slug}', '/api/zod/todos', '/api/zod/todos/{id}'])
+    expect(Object.keys(document.paths).sort()).toEqual(['/api/arktype/orders', '/api/arktype/orders/{id}', '/api/valibot/users', '/api/zod/notes/{slug}', '/api/zod/reply', '/api/zod/todos', '/api/zod/todos/{id}'])
     expect(document.info.title).toBe('Fixture API')
     const result = await validate(structuredClone(document) as never)
     expect(result.valid ? [] : result.errors).toEqual([])
@@ -96,7 +96,7 @@ describe('the OpenAPI buttons of the Actions panel (Chromium)', () => {
       await page.getByTestId('route-list').waitFor({ timeout: 30_000 })
 
       const whole = await jsonOfTabOpenedBy(page, 'openapi')
-      expect(Object.keys(whole.paths)).toHaveLength(6)
+      expect(Object.keys(whole.paths)).toHaveLength(7)
 
       await page.getByTestId('route-GET /api/zod/todos').click()
       const one = await jsonOfTabOpenedBy(page, 'route-openapi')

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OpenApiDocument } from '../../src/runtime/openapi/types'
 import { buildNuxtApp, startServer } from './build-nuxt'
 import { responseValidator } from './response-validator'
+import { readEventStream, streamValidator } from './stream-validator'
 
 const fixtureDir = fileURLToPath(new URL('../fixtures/openapi', import.meta.url))
 const tsc = fileURLToPath(new URL('../../../../node_modules/typescript/bin/tsc', import.meta.url))
@@ -55,7 +56,7 @@ describe('production document', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/)
     expect(document.info).toEqual({ title: 'Fixture API', version: '1.0.0', description: 'Three schema libraries, one document.' })
     expect(document.servers).toEqual([{ url: 'https://api.example.test' }])
-    expect(Object.keys(document.paths).sort()).toEqual(['/api/arktype/orders', '/api/arktype/orders/{id}', '/api/valibot/users', '/api/zod/notes/{slug}', '/api/zod/todos', '/api/zod/todos/{id}'])
+    expect(Object.keys(document.paths).sort()).toEqual(['/api/arktype/orders', '/api/arktype/orders/{id}', '/api/valibot/users', '/api/zod/notes/{slug}', '/api/zod/reply', '/api/zod/todos', '/api/zod/todos/{id}'])
     const result = await validate(structuredClone(document) as never)
     expect(result.valid ? [] : result.errors).toEqual([])
   })
@@ -158,6 +159,32 @@ describe('production document', () => {
     const invalid = await post('', { email: 'once@example.test', name: 'Ada' })
     expect(invalid.status).toBe(400)
     expect(check('/api/valibot/users', 'post', 400, await invalid.json())).toEqual([])
+  })
+
+  it('documents a streaming action\'s text/event-stream answer, in Nitro\'s /_openapi.json too, and the server streams what it says', async () => {
+    const reply = document.paths['/api/zod/reply']!.post!
+    const success = reply.responses['200'] as { content: Record<string, { 'schema': unknown, 'x-action-route-stream': { event: unknown } }> }
+    expect(Object.keys(success.content)).toEqual(['text/event-stream'])
+    expect(success.content['text/event-stream']!['x-action-route-stream'].event).toMatchObject({ type: 'object', properties: { index: { type: 'integer' }, token: { type: 'string' } } })
+    expect(Object.keys(reply.responses['409']!.content as object)).toEqual(['application/json'])
+    const nitroDocument = await (await fetch(`${on.baseURL}/_openapi.json`)).json() as OpenApiDocument
+    // Nitro adds `parameters: []` to an operation without any
+    expect(nitroDocument.paths['/api/zod/reply']!.post!.responses).toEqual(reply.responses)
+
+    const post = (prompt: string) => fetch(`${on.baseURL}/api/zod/reply`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt }) })
+    const streamed = await post('a reply in five words')
+    expect([streamed.status, streamed.headers.get('content-type')]).toEqual([200, expect.stringMatching(/^text\/event-stream/)])
+    const events = readEventStream(await streamed.text())
+    expect(events.map(item => item.event)).toEqual(['message', 'message', 'message', 'message', 'message', 'end'])
+    expect(events.at(-1)!.data).toEqual({ success: true, data: { tokens: 5 } })
+    expect(streamValidator(document)('/api/zod/reply', 'post', 200, events)).toEqual([])
+    // before the first event: JSON with the status the document lists
+    const check = responseValidator(document)
+    for (const [prompt, status] of [['   ', 409], ['', 422]] as const) {
+      const refused = await post(prompt)
+      expect(refused.status).toBe(status)
+      expect(check('/api/zod/reply', 'post', status, await refused.json())).toEqual([])
+    }
   })
 
   it('leaves the actions left out of Action Route\'s document out of Nitro\'s /_openapi.json too', async () => {

@@ -1,5 +1,4 @@
 import { validate } from '@readme/openapi-parser'
-import Ajv2020 from 'ajv/dist/2020'
 import { createApp, createRouter, toWebHandler } from 'h3'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
@@ -8,6 +7,8 @@ import { createActionError, defineAction } from '../../src/runtime/server/index'
 import { generateOpenApiDocument } from '../../src/runtime/openapi/generate-document'
 import type { OpenApiRouteEntry } from '../../src/runtime/openapi/generate-document'
 import type { OpenApiDocument } from '../../src/runtime/openapi/types'
+import { responseValidator } from './response-validator'
+import { readEventStream, streamValidator } from './stream-validator'
 
 // the tests read into the generated schemas freely
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -51,16 +52,6 @@ const routes = [entry('/api/reply', 'post', reply), entry('/api/feed', 'get', fe
 
 type Content = Record<string, { 'schema': Schema, 'x-action-route-stream'?: { event: Schema, end: Schema } }>
 const contentOf = (document: OpenApiDocument, path: string, method: string, status: string) => document.paths[path]![method]!.responses[status]!.content as Content
-
-/** The events of a `text/event-stream` body: each message's event name (`message` by default) and its data parsed. */
-function readEvents(text: string): { event: string, data: unknown }[] {
-  return text.split('\n\n').filter(block => block && !block.startsWith(':')).map((block) => {
-    const lines = block.split('\n')
-    const event = lines.find(line => line.startsWith('event: '))?.slice('event: '.length) ?? 'message'
-    const data = lines.filter(line => line.startsWith('data: ')).map(line => line.slice('data: '.length)).join('\n')
-    return { event, data: JSON.parse(data) }
-  })
-}
 
 describe('a streaming action in the OpenAPI document', async () => {
   const { document } = await generateOpenApiDocument(routes, { info: { title: 'Streams', version: '1.0.0' } })
@@ -116,29 +107,25 @@ describe('a streaming action in the OpenAPI document', async () => {
     const app = createApp().use(createRouter().post('/api/reply', reply).get('/api/feed', feed))
     const handle = toWebHandler(app)
     const post = (prompt: string) => handle(new Request('http://localhost/api/reply', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt }) }))
-    const ajv = new Ajv2020({ strict: false, validateSchema: false, validateFormats: false, allErrors: true })
-    ajv.addSchema(document, 'document')
-    const check = (path: string, method: string, part: 'event' | 'end', value: unknown) => {
-      const pointer = ['paths', path, method, 'responses', '200', 'content', 'text/event-stream', 'x-action-route-stream', part]
-        .map(token => encodeURIComponent(token.replaceAll('~', '~0').replaceAll('/', '~1'))).join('/')
-      const validate = ajv.getSchema(`document#/${pointer}`)!
-      return validate(value) ? [] : validate.errors
-    }
+    const check = streamValidator(document)
     const streams = [await post('hello streamed world'), await post('one late'), await handle(new Request('http://localhost/api/feed'))]
     const read = await Promise.all(streams.map(async (response) => {
       expect(response.status).toBe(200)
       expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/)
-      return readEvents(await response.text())
+      return readEventStream(await response.text())
     }))
     expect(read[0]!.map(item => item.event)).toEqual(['message', 'message', 'message', 'end'])
     expect(read[1]!.at(-1)).toMatchObject({ event: 'end', data: { success: false, error: { code: 'QUOTA_EXCEEDED' } } })
     for (const [index, events] of read.entries()) {
       const [path, method] = index === 2 ? ['/api/feed', 'get'] : ['/api/reply', 'post']
-      for (const { event, data } of events) expect(check(path, method, event === 'end' ? 'end' : 'event', data), JSON.stringify(data)).toEqual([])
+      expect(check(path, method, 200, events), JSON.stringify(events)).toEqual([])
     }
     // a failure before the first event is the JSON envelope with its status, as listed
     const refused = await post('quota now')
     expect([refused.status, refused.headers.get('content-type')]).toEqual([429, expect.stringMatching(/^application\/json/)])
-    expect(check('/api/reply', 'post', 'end', { success: true, data: 'not the output schema' })).not.toEqual([])
+    expect(responseValidator(document)('/api/reply', 'post', 429, await refused.json())).toEqual([])
+    // the check can fail
+    expect(check('/api/reply', 'post', 200, [{ event: 'end', data: { success: true, data: 'not the output schema' } }])).not.toEqual([])
+    expect(check('/api/reply', 'post', 200, [{ event: 'message', data: { token: 1 } }])).not.toEqual([])
   })
 })
