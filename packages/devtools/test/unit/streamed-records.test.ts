@@ -3,6 +3,8 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appendStreamEvent, mergeRecords } from '../../src/client/logic/merge-records'
+import { recordToVitest } from '../../src/client/logic/record-to-vitest'
+import { recordsToHar } from '../../src/client/logic/records-to-har'
 import type { SendResult } from '../../src/client/logic/request-draft'
 import { sendDraft } from '../../src/client/logic/request-draft'
 import { streamRow } from '../../src/client/logic/waterfall'
@@ -86,5 +88,22 @@ describe('sending a request whose answer streams', () => {
     })
     expect(result.stream).toMatchObject({ state: 'stopped', count: 3 })
     expect(result.envelope).toBeNull()
+  })
+})
+
+describe('exports of a streamed record', () => {
+  const record = makeRecord({ id: 9, status: 200, envelope: { success: true, data: { words: 2 } }, stream: { events: [{ at: 3, data: { word: 'a' } }, { at: 5, data: 'b' }], count: 2, ended: true } })
+
+  it('gives HAR its event stream as the client read it', () => {
+    const [entry] = recordsToHar([record], { baseURL: 'http://localhost:3000' }).log.entries
+    expect(entry!.response.content).toMatchObject({ mimeType: 'text/event-stream', text: 'data: {"word":"a"}\n\ndata: "b"\n\nevent: end\ndata: {"success":true,"data":{"words":2}}\n\n' })
+    expect(entry!._actionRoute.stream).toEqual(record.stream)
+  })
+
+  it('gives a vitest file that checks the end event\'s envelope', () => {
+    const file = recordToVitest(record, { baseURL: 'http://localhost:3000' })
+    expect(file).toContain(`expect(response.headers.get('content-type')).toMatch(/^text\\/event-stream/)`)
+    expect(file).toContain(`.find(message => message.startsWith('event: end\\n'))`)
+    expect(file).not.toContain('response.json()')
   })
 })

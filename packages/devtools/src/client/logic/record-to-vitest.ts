@@ -68,7 +68,15 @@ export function recordToVitest(record: RequestRecord, options: VitestExportOptio
     )
   })
   lines.push(...notes, ...fetchLines(record, 'response', url), `  expect(response.status).toBe(${record.status})`)
-  if (record.envelope !== null) {
+  if (record.stream && record.envelope !== null) {
+    // a streamed answer: its end event carries the envelope
+    lines.push(
+      `  expect(response.headers.get('content-type')).toMatch(/^text\\/event-stream/)`,
+      `  const end = (await response.text()).split('\\n\\n').find(message => message.startsWith('event: end\\n'))`,
+      `  expect(JSON.parse(end!.slice(end!.indexOf('data:') + 5))).toEqual(${toJsLiteral(record.envelope, 1, matchEnvelopeLeaf)})`,
+    )
+  }
+  else if (record.envelope !== null) {
     lines.push(`  expect(await response.json()).toEqual(${toJsLiteral(record.envelope, 1, matchEnvelopeLeaf)})`)
   }
   lines.push('})', '')

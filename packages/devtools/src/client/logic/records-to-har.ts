@@ -41,7 +41,7 @@ export interface HarEntry {
   cache: Record<string, never>
   timings: { send: number, wait: number, receive: number }
   /** Action Route's own fields (HAR allows custom fields starting with `_`). */
-  _actionRoute: Pick<RequestRecord, 'routeId' | 'timings' | 'unmatched' | 'truncated'>
+  _actionRoute: Pick<RequestRecord, 'routeId' | 'timings' | 'unmatched' | 'truncated' | 'stream'>
 }
 
 /**
@@ -65,7 +65,8 @@ export function recordsToHar(records: RequestRecord[], options: { baseURL: strin
 function toEntry(record: RequestRecord, baseURL: string): HarEntry {
   const url = new URL(record.url, baseURL)
   const body = usesQuery(record.method) || record.input === undefined ? undefined : JSON.stringify(record.input)
-  const answer = record.envelope === null ? undefined : JSON.stringify(record.envelope)
+  const answer = record.stream ? eventStreamText(record) : record.envelope === null ? undefined : JSON.stringify(record.envelope)
+  const mimeType = record.stream ? 'text/event-stream' : 'application/json'
   return {
     startedDateTime: new Date(record.time).toISOString(),
     time: record.durationMs,
@@ -85,10 +86,10 @@ function toEntry(record: RequestRecord, baseURL: string): HarEntry {
       statusText: '',
       httpVersion: 'HTTP/1.1',
       cookies: [],
-      headers: answer === undefined ? [] : [{ name: 'content-type', value: 'application/json' }],
+      headers: answer === undefined ? [] : [{ name: 'content-type', value: mimeType }],
       content: answer === undefined
         ? { size: -1, mimeType: 'application/octet-stream' }
-        : { size: new TextEncoder().encode(answer).length, mimeType: 'application/json', text: answer },
+        : { size: new TextEncoder().encode(answer).length, mimeType, text: answer },
       redirectURL: '',
       headersSize: -1,
       bodySize: -1,
@@ -100,6 +101,13 @@ function toEntry(record: RequestRecord, baseURL: string): HarEntry {
       ...(record.timings && { timings: record.timings }),
       ...(record.unmatched && { unmatched: true }),
       ...(record.truncated && { truncated: record.truncated }),
+      ...(record.stream && { stream: record.stream }),
     },
   }
+}
+
+/** A streamed answer's body as the client read it: each kept event, then the `end` event when it came. */
+function eventStreamText(record: RequestRecord): string {
+  const events = record.stream!.events.map(event => `data: ${JSON.stringify(event.data)}\n\n`).join('')
+  return record.envelope === null ? events : `${events}event: end\ndata: ${JSON.stringify(record.envelope)}\n\n`
 }
