@@ -73,6 +73,44 @@ describe('the store on a real Redis (unstorage\'s redis driver)', () => {
     expect(await b!.get('idempotency:k1')).toBeUndefined()
   })
 
+  it('claims a key or reads what it holds in one command (SET NX GET), exact under 50 concurrent calls from two connections', async () => {
+    const storages = [serverStorage(), serverStorage()]
+    const [a, b] = storages.map(storage => createSharedStore(storage as unknown as StorageLike, 'action-route'))
+    const redisClient = (storages[0] as unknown as StorageLike).getMount('action-route').driver.getInstance!() as { call: (...args: string[]) => Promise<unknown> }
+    const calls = async (command: string) => Number(new RegExp(`cmdstat_${command}:calls=(\\d+)`).exec(String(await redisClient.call('INFO', 'commandstats')))?.[1] ?? 0)
+    await redisClient.call('CONFIG', 'RESETSTAT')
+    const found = await Promise.all(Array.from({ length: 50 }, (_, i) => (i % 2 ? a! : b!).setIfAbsentOrGet!<{ by: number }>('idempotency:k3', { by: i }, 60_000)))
+    const winner = found.findIndex(result => result.stored)
+    expect(found.filter(result => result.stored)).toHaveLength(1)
+    for (const result of found) if (!result.stored) expect(result.held).toEqual({ by: winner })
+    expect(await calls('set')).toBe(50)
+    expect(await calls('get')).toBe(0)
+  })
+
+  it('claims with a set-if-absent, then a read, on a Redis that refuses NX with GET (before 7.0)', async () => {
+    const { createRedisStore } = await import('../../src/runtime/server/internal/shared-store-redis')
+    const held = new Map<string, string>()
+    const sent: string[] = []
+    const before7 = {
+      set: async (key: string, value: string, ...options: (string | number)[]) => {
+        sent.push(['SET', ...options].join(' '))
+        if (options.includes('GET')) throw new Error('ERR syntax error')
+        if (held.has(key)) return null
+        held.set(key, value)
+        return 'OK'
+      },
+      get: async (key: string) => {
+        sent.push('GET')
+        return held.get(key) ?? null
+      },
+    }
+    const store = createRedisStore(before7 as never, 'app:')
+    expect(await store.setIfAbsentOrGet!('idempotency:k4', { n: 1 }, 60_000)).toEqual({ stored: true })
+    expect(await store.setIfAbsentOrGet!('idempotency:k4', { n: 2 }, 60_000)).toEqual({ stored: false, held: { n: 1 } })
+    // refused once, then never asked that way again
+    expect(sent).toEqual(['SET PX 60000 NX GET', 'SET PX 60000 NX', 'SET PX 60000 NX', 'GET'])
+  })
+
   it('writes its keys where the driver reads them (its base, then the key below the mount)', async () => {
     const storage = serverStorage('tenant-a')
     const store = createSharedStore(storage as unknown as StorageLike, 'action-route')

@@ -4,7 +4,7 @@ import { defineActionMiddleware } from './define-action-middleware'
 import { createActionError } from './errors'
 import { clientAddress, requestHeader, setResponseHeader } from './internal/client-address'
 import type { SharedStore } from './internal/shared-store'
-import { useSharedStore } from './internal/shared-store'
+import { setIfAbsentOrGet, useSharedStore } from './internal/shared-store'
 import { BUILT_FOR_DEVELOPMENT, inDevelopment, logInDevelopment } from './internal/dev-logger'
 import type { AnswerRecorder, StoredAnswer } from './internal/idempotency-answer'
 import { ANSWER_RECORDER, ReplayedAnswer, answerHeaders } from './internal/idempotency-answer'
@@ -125,7 +125,9 @@ export function idempotent<TCtx = Record<string, unknown>>(options: IdempotentOp
       throw createActionError({ code: 'IDEMPOTENCY_KEY_INVALID', message: 'The Idempotency-Key header must be 1 to 255 printable ASCII characters', statusCode: 400 })
     }
 
-    const chosen = typeof scope === 'function' ? await scope(args) : undefined
+    // a value is used as it is: each await of one that is no promise costs a turn of the microtask queue
+    let chosen = typeof scope === 'function' ? scope(args) : undefined
+    if (typeof (chosen as PromiseLike<unknown> | undefined)?.then === 'function') chosen = await chosen
     let who = chosen === undefined || chosen === null ? undefined : `key:${chosen}`
     if (who === undefined) {
       const address = clientAddress(event, trustProxy)
@@ -137,9 +139,12 @@ export function idempotent<TCtx = Record<string, unknown>>(options: IdempotentOp
     }
     // hashed: the store holds no address, user id or key in the clear, and a key may hold any character;
     // one digest of both, written as a JSON pair so that no other scope and key make the same text
-    const storeKey = `idempotency:${await sha256Hex(JSON.stringify([who, key]))}`
+    let digest = sha256Hex(JSON.stringify([who, key]))
+    if (typeof digest !== 'string') digest = await digest
+    const storeKey = `idempotency:${digest}`
     const [method, path] = methodAndPath(event)
-    const fingerprint = await requestFingerprint(method, path, args.input)
+    let fingerprint = requestFingerprint(method, path, args.input)
+    if (typeof fingerprint !== 'string') fingerprint = await fingerprint
     const shared = store ?? useSharedStore()
 
     if (!(await claim(shared, storeKey, fingerprint, lockTtl))) {
@@ -204,10 +209,12 @@ function inProgress() {
  * under the same key. False while the first request still runs.
  */
 async function claim(store: SharedStore, storeKey: string, fingerprint: string, lockTtl: number): Promise<boolean> {
-  // a claim that ends between the two calls (it expired, or its request failed) is tried again
+  const running: KeyRecord = { state: 'running', fingerprint }
+  // one step on Redis (SET NX GET); elsewhere two, and a claim that ends between them (it expired, or its request failed) is tried again
   for (let attempt = 0; attempt < 3; attempt++) {
-    if (await store.setIfAbsent(storeKey, { state: 'running', fingerprint } satisfies KeyRecord, lockTtl)) return true
-    const record = await store.get<KeyRecord>(storeKey)
+    const found = await setIfAbsentOrGet<KeyRecord>(store, storeKey, running, lockTtl)
+    if (found.stored) return true
+    const record = found.held
     if (record === undefined) continue
     if (record.fingerprint !== fingerprint) {
       throw createActionError({ code: 'IDEMPOTENCY_KEY_REUSED', message: 'This Idempotency-Key was used for another request', statusCode: 422 })

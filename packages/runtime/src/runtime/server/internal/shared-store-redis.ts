@@ -38,15 +38,21 @@ async function runIncrement(client: RedisLike, key: string, windowMs: number): P
   }
 }
 
+/** Redis' answer to options it does not take together: `SET` with both `NX` and `GET` before Redis 7. */
+const SYNTAX_ERROR = /\bsyntax error\b/i
+
 /**
  * A store on Redis through an ioredis client: every operation is one atomic
  * command (a script for the counter, sent by its SHA-1, `SET NX PX` for
- * set-if-absent), so it is exact across every server that shares the Redis.
+ * set-if-absent, `SET NX PX GET` for set-if-absent-or-get on Redis 7 and
+ * later), so it is exact across every server that shares the Redis.
  * @example
  * const store = createRedisStore(useStorage().getMount('action-route').driver.getInstance(), 'action-route:')
  */
 export function createRedisStore(client: RedisLike, prefix: string): SharedStore {
-  return {
+  // false once Redis has refused NX with GET (before 7.0): then a set-if-absent and a read, as two commands
+  let setAndGet = true
+  const store: SharedStore = {
     guarantee: 'atomic',
     async increment(key, windowMs) {
       const [count, ttl] = await runIncrement(client, prefix + key, windowMs) as [number, number]
@@ -65,5 +71,21 @@ export function createRedisStore(client: RedisLike, prefix: string): SharedStore
     async remove(key) {
       await client.del(prefix + key)
     },
+    async setIfAbsentOrGet<T>(key: string, value: unknown, ttlMs: number) {
+      if (setAndGet) {
+        try {
+          // nil: the key held nothing, and now holds the value; else what it held, left as it was
+          const held = await client.set(prefix + key, JSON.stringify(value), 'PX', ttlMs, 'NX', 'GET') as string | null
+          return held === null ? { stored: true as const } : { stored: false as const, held: JSON.parse(held) as T }
+        }
+        catch (problem) {
+          if (!SYNTAX_ERROR.test(String((problem as Error | undefined)?.message))) throw problem
+          setAndGet = false
+        }
+      }
+      if (await store.setIfAbsent(key, value, ttlMs)) return { stored: true as const }
+      return { stored: false as const, held: await store.get<T>(key) }
+    },
   }
+  return store
 }

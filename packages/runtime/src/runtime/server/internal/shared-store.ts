@@ -29,6 +29,31 @@ export interface SharedStore {
   set: (key: string, value: unknown, ttlMs: number) => Promise<void>
   /** Forgets `key`. */
   remove: (key: string) => Promise<void>
+  /**
+   * Optional: `setIfAbsent`, and what the key holds when it is not absent, in one
+   * step (Redis' `SET NX GET`: one round trip where the two calls take two).
+   * Without it, `setIfAbsent` then `get`.
+   */
+  setIfAbsentOrGet?: <T = unknown>(key: string, value: unknown, ttlMs: number) => Promise<SetIfAbsentResult<T>>
+}
+
+/** What `setIfAbsentOrGet` did: stored the value, or found the key holding `held` (`undefined`: it ended before it was read). */
+export type SetIfAbsentResult<T> = { stored: true } | { stored: false, held: T | undefined }
+
+const STORED = { stored: true } as const
+
+/**
+ * Stores `value` for `ttlMs` only when `key` holds nothing, else reads what
+ * it holds: in one step where the store has one (`setIfAbsentOrGet`), else
+ * `setIfAbsent` then `get`.
+ * @example
+ * const found = await setIfAbsentOrGet(store, 'idempotency:abc', { state: 'running' }, 60_000)
+ * if (!found.stored) console.log(found.held)
+ */
+export async function setIfAbsentOrGet<T>(store: SharedStore, key: string, value: unknown, ttlMs: number): Promise<SetIfAbsentResult<T>> {
+  if (store.setIfAbsentOrGet) return await store.setIfAbsentOrGet<T>(key, value, ttlMs)
+  if (await store.setIfAbsent(key, value, ttlMs)) return STORED
+  return { stored: false, held: await store.get<T>(key) }
 }
 
 /** What the store reads of an unstorage driver (the mount's). */
@@ -68,6 +93,7 @@ export function createSharedStore(storage: StorageLike, base: string): SharedSto
     get: key => store().get(key),
     set: (key, value, ttlMs) => store().set(key, value, ttlMs),
     remove: key => store().remove(key),
+    setIfAbsentOrGet: (key, value, ttlMs) => setIfAbsentOrGet(store(), key, value, ttlMs),
   }
 }
 
