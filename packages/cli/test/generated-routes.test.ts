@@ -41,6 +41,8 @@ beforeAll(async () => {
     results.push(await add(app, 'inferred/index.post', '--schema', schema, '--example', JSON.stringify(example)))
     results.push(await add(app, 'inferred/[id].put', '--schema', schema, '--example-file', join(dir, 'examples.json')))
     results.push(await add(app, 'inferred/index.get', '--schema', schema, '--example', JSON.stringify(queryExample)))
+    results.push(await add(app, 'chat.post', '--schema', schema, '--stream'))
+    results.push(await add(app, 'rooms/[room]/feed.get', '--schema', schema, '--stream'))
     generated.set(schema, { dir, results })
   }
   Object.assign(globalThis, {
@@ -71,8 +73,20 @@ describe('generated routes', () => {
       'export {}',
       '',
     ].join('\n'))
+    // a --stream route's events and end data are typed from its yields and return value, with or without eventSchema
+    const streamTypes = join(base, 'stream-types.ts')
+    await writeFile(streamTypes, [
+      ...schemas.map(schema => `import ${schema}Chat from './${schema}/server/api/chat.post'`),
+      ...schemas.flatMap(schema => [
+        `export const ${schema}Event: NonNullable<typeof ${schema}Chat['~types']>['event'] = { index: 0, text: 'Hello' }`,
+        `export const ${schema}Input: NonNullable<typeof ${schema}Chat['~types']>['data']['input'] = ${schema === 'none' ? `'anything'` : `{ title: 'Buy milk' }`}`,
+        '// @ts-expect-error an event is { index, text }',
+        `export const ${schema}BadEvent: NonNullable<typeof ${schema}Chat['~types']>['event'] = { index: 'zero', text: 'Hello' }`,
+      ]),
+      '',
+    ].join('\n'))
     const files = [...generated.values()].flatMap(({ results }) => results.flatMap(result => result.files.map(file => file.file)))
-    expect(typeProblems([globals, ...files], base)).toEqual([])
+    expect(typeProblems([globals, streamTypes, ...files], base)).toEqual([])
   }, 60_000)
 
   describe.each(schemas)('with %s', (schema) => {
@@ -151,6 +165,31 @@ describe('generated routes', () => {
       const { status, body } = await (await serve('inferred/index.get'))('/api/inferred?search=milk&page=2')
       expect(status).toBe(200)
       expect(body).toMatchObject({ success: true, data: { input: { search: 'milk', page: '2' } } })
+    })
+
+    it('streams a --stream route\'s events, then the end event with the echo, and refuses bad input as JSON before the first event', async () => {
+      const result = generated.get(schema)!.results.find(entry => entry.files[0]!.path === 'server/api/chat.post.ts')!
+      const module = await import(result.files[0]!.file) as { default: Parameters<ReturnType<typeof createRouter>['add']>[1] }
+      const handle = toWebHandler(createH3App().use(createRouter().add(result.url, module.default, 'post')))
+      const response = await handle(new Request('http://localhost/api/chat', json('POST', { title: 'Buy milk' })))
+      expect([response.status, response.headers.get('content-type')]).toEqual([200, expect.stringMatching(/^text\/event-stream/)])
+      const events = (await response.text()).split('\n\n').filter(Boolean)
+      expect(events.slice(0, -1)).toEqual(['Hello', 'from', 'a', 'streamed', 'reply'].map((text, index) => `data: ${JSON.stringify({ index, text })}`))
+      expect(events.at(-1)).toMatch(/^event: end\ndata: /)
+      expect(JSON.parse(events.at(-1)!.replace(/^event: end\ndata: /, ''))).toMatchObject({ success: true, data: { params: {}, input: { title: 'Buy milk' }, ctx: { requestedAt: expect.any(String) } } })
+      if (schema === 'none') return
+      const refused = await handle(new Request('http://localhost/api/chat', json('POST', {})))
+      expect(refused.status).toBe(422)
+      expect(await refused.json()).toMatchObject({ success: false, error: { code: 'VALIDATION_ERROR', fieldErrors: { title: expect.any(Array) } } })
+    })
+
+    it('streams a --stream GET with its params, as an EventSource would ask', async () => {
+      const result = generated.get(schema)!.results.find(entry => entry.files[0]!.path === 'server/api/rooms/[room]/feed.get.ts')!
+      const module = await import(result.files[0]!.file) as { default: Parameters<ReturnType<typeof createRouter>['add']>[1] }
+      const handle = toWebHandler(createH3App().use(createRouter().add(result.url, module.default, 'get')))
+      const response = await handle(new Request('http://localhost/api/rooms/lobby/feed?search=hi', { headers: { accept: 'text/event-stream' } }))
+      const end = (await response.text()).split('\n\n').filter(Boolean).at(-1)!
+      expect(JSON.parse(end.replace(/^event: end\ndata: /, ''))).toMatchObject({ success: true, data: { params: { room: 'lobby' }, input: { search: 'hi' } } })
     })
 
     it('runs a scaffolded shared middleware', async () => {
