@@ -1,0 +1,102 @@
+// A streaming action as the trace hears it, on both h3 majors over real HTTP: each event and the end reach
+// the trace's `streamed`, `finish` comes once when the stream ends, and the OpenTelemetry action span ends
+// with it, counting the events and marking a stream that ended in a server fault.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { InMemorySpanExporter, NodeTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node'
+import { SpanStatusCode } from '@opentelemetry/api'
+import { setLifecycleTracer } from '../../src/runtime/server/internal/lifecycle-trace'
+import type { LifecycleTrace } from '../../src/runtime/server/internal/lifecycle-trace'
+import { createOtelTracer } from '../../src/runtime/server/internal/otel-trace'
+import { teeTraces } from '../../src/runtime/server/internal/tee-traces'
+import { RequestTrace, traceRequest } from '../../src/runtime/devtools/internal/request-trace'
+import type { TestServer } from '../helpers/serve'
+import type { AnyHandler } from '../helpers/hosts'
+import { hosts } from '../helpers/hosts'
+
+const exporter = new InMemorySpanExporter()
+const provider = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] })
+
+/** What the lifecycle told the recorded trace of the last request, in order. */
+let heard: string[] = []
+
+/** The dev recorder's trace, also noting each `streamed` and `finish` call. */
+function listeningTrace(): LifecycleTrace {
+  const recorder = new RequestTrace()
+  return Object.assign(recorder, {
+    streamed: (kind: 'event' | 'end', data: string) => void heard.push(`${kind} ${data}`),
+    finish: (status: number, code?: string) => {
+      heard.push(`finish ${status}${code ? ` ${code}` : ''}`)
+      return RequestTrace.prototype.finish.call(recorder)
+    },
+  })
+}
+
+beforeAll(() => {
+  provider.register()
+  setLifecycleTracer((event, host, recorded) => {
+    const otel = createOtelTracer()(event, host, undefined)
+    return recorded ? teeTraces(recorded, otel) : otel
+  })
+})
+afterAll(async () => {
+  setLifecycleTracer(undefined)
+  await provider.shutdown()
+})
+afterEach(() => {
+  exporter.reset()
+  heard = []
+})
+
+describe.each(hosts)('a streamed request\'s trace on $name', (host) => {
+  let server: TestServer
+
+  /** The action, each request marked as the dev recorder marks it. */
+  const recorded = (action: AnyHandler): AnyHandler => host.plainHandler((event) => {
+    traceRequest(event.context)
+    ;(event.context as Record<symbol, unknown>)[Symbol.for('action-route.lifecycle-trace')] = listeningTrace()
+    return action(event)
+  })
+
+  beforeAll(async () => {
+    server = await host.serve({
+      '/tokens': recorded(host.defineAction({
+        async* handler() {
+          yield 'a'
+          yield 'b'
+          return 2
+        },
+      }) as AnyHandler),
+      '/breaks': recorded(host.defineAction({
+        async* handler() {
+          yield 'a'
+          throw new Error('lost the model')
+        },
+      }) as AnyHandler),
+    })
+  })
+  afterAll(() => server.close())
+
+  it('hears each event and the end, then finishes once, and the span counts the events', async () => {
+    const text = await (await fetch(`${server.url}/tokens`)).text()
+    expect(text).toContain('event: end')
+    expect(heard).toEqual(['event "a"', 'event "b"', 'end {"success":true,"data":2}', 'finish 200'])
+    const action = exporter.getFinishedSpans().find(span => span.name === 'GET /tokens')!
+    expect(action.attributes['action_route.stream.events']).toBe(2)
+    expect(action.status.code).not.toBe(SpanStatusCode.ERROR)
+    const spans = exporter.getFinishedSpans()
+    const handler = spans.find(span => span.name === 'handler' && span.parentSpanContext?.spanId === action.spanContext().spanId)!
+    const respond = spans.find(span => span.name === 'respond' && span.spanContext().traceId === action.spanContext().traceId)!
+    // the handler's span covers the whole stream: it ends after the answer began, with the last event
+    const nanos = (time: [number, number]) => time[0] * 1e9 + time[1]
+    expect(nanos(handler.endTime)).toBeGreaterThanOrEqual(nanos(respond.startTime))
+  })
+
+  it('finishes a stream that failed after its first event with the end envelope\'s code, as a server fault', async () => {
+    await (await fetch(`${server.url}/breaks`)).text()
+    expect(heard.at(-1)).toBe('finish 200 INTERNAL_ERROR')
+    const action = exporter.getFinishedSpans().find(span => span.name === 'GET /breaks')!
+    expect(action.attributes).toMatchObject({ 'action_route.stream.events': 1, 'action_route.code': 'INTERNAL_ERROR' })
+    expect(action.status.code).toBe(SpanStatusCode.ERROR)
+    expect(action.events.some(event => event.name === 'exception')).toBe(true)
+  })
+})
