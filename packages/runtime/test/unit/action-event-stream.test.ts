@@ -188,17 +188,20 @@ describe('$action on a streaming route', () => {
     await expect.poll(() => endless.closed).toBe(true)
   })
 
-  it('reading result without a loop reads the events and drops them; a second loop is refused', async () => {
+  it('awaiting result without a loop reads the events and drops them; a second loop is refused', async () => {
     const stream = await open('/sse/tokens')
     expect(await stream.result).toEqual({ success: true, data: { tokens: 3 } })
     expect(() => stream[Symbol.asyncIterator]()).toThrow(TypeError)
   })
 
-  it('a loop started in the same tick as reading result gets every event', async () => {
-    const stream = await open('/sse/tokens')
-    const { result } = stream
-    expect(await collect(stream)).toEqual(['a', 'b', 'c'])
+  it('only waiting on result reads the stream: a look at it does not, a loop started beside the wait gets every event', async () => {
+    const looked = await open('/sse/tokens')
+    const { result } = looked
+    await sleep(50)
+    expect(await collect(looked)).toEqual(['a', 'b', 'c'])
     expect(await result).toEqual({ success: true, data: { tokens: 3 } })
+    const both = await open('/sse/tokens')
+    expect(await Promise.all([collect(both), both.result])).toEqual([['a', 'b', 'c'], { success: true, data: { tokens: 3 } }])
   })
 
   it('reads the body only as the loop pulls: a loop that waits stops the server\'s writes', async () => {

@@ -38,6 +38,27 @@ const garbled = () => failure('INVALID_RESPONSE', 'The server sent an event stre
 const made = new WeakSet<object>()
 
 /**
+ * A promise that calls `onWait` whenever something waits on it (`await`,
+ * `then`, `catch`, `finally`), and only then: looking at a stream (a
+ * console, the DevTools) does not read it. The promises it makes are plain.
+ */
+class WaitedPromise<T> extends Promise<T> {
+  static override get [Symbol.species]() {
+    return Promise
+  }
+
+  onWait?: () => void
+
+  override then<TFulfilled = T, TRejected = never>(
+    onFulfilled?: ((value: T) => TFulfilled | PromiseLike<TFulfilled>) | null,
+    onRejected?: ((reason: unknown) => TRejected | PromiseLike<TRejected>) | null,
+  ): Promise<TFulfilled | TRejected> {
+    this.onWait?.()
+    return super.then(onFulfilled, onRejected)
+  }
+}
+
+/**
  * Whether a value is a stream `$action` made (a success's `data` for a streaming route).
  * @example
  * if (answer.success && isActionEventStream(answer.data)) for await (const event of answer.data) show(event)
@@ -56,7 +77,7 @@ export function isActionEventStream(value: unknown): value is ActionEventStream<
  */
 export function createActionEventStream(body: ReadableStream<Uint8Array>, controller: AbortController, onSettled?: () => void): ActionEventStream<unknown, unknown> {
   let settle!: (result: ActionResult<unknown>) => void
-  const result = new Promise<ActionResult<unknown>>((resolve) => {
+  const result = new WaitedPromise<ActionResult<unknown>>((resolve) => {
     settle = resolve
   })
   let settled = false
@@ -73,6 +94,10 @@ export function createActionEventStream(body: ReadableStream<Uint8Array>, contro
 
   const messages = readEventStream(body)
   let reading = false
+  // awaited without a loop (one may still start in this tick): read the rest and drop it
+  result.onWait = () => queueMicrotask(() => {
+    if (!reading && !settled) void drain(startReading())
+  })
 
   async function* events(): AsyncGenerator<unknown, void, undefined> {
     try {
@@ -112,13 +137,7 @@ export function createActionEventStream(body: ReadableStream<Uint8Array>, contro
 
   const stream: ActionEventStream<unknown, unknown> = {
     [Symbol.asyncIterator]: startReading,
-    get result() {
-      // read without a loop (one may still start in this tick): read the rest and drop it
-      queueMicrotask(() => {
-        if (!reading && !settled) void drain(startReading())
-      })
-      return result
-    },
+    result,
     abort: () => controller.abort(),
   }
   made.add(stream)
