@@ -4,8 +4,8 @@ import { createActionClient, defineAction, defineActionMiddleware } from '../../
 import type { ActionTypes } from '../../src/runtime/server'
 import { createActionClient as createActionClientV2, defineAction as defineActionV2 } from '../../src/runtime/server/h3-v2'
 
-/** An action's `~types`, without the `| undefined` of the optional field. */
-type TypesOf<TAction extends { '~types'?: unknown }> = NonNullable<TAction['~types']>
+/** An action's `~types`, without the `| undefined` of the optional field (types only: never called). */
+declare function typesOf<TAction extends { '~types'?: unknown }>(action: TAction): NonNullable<TAction['~types']>
 
 const auth = defineActionMiddleware(async ({ next }) => next({ ctx: { user: 'ada' } }))
 
@@ -19,7 +19,7 @@ describe('streaming action types (server)', () => {
         return { tokens: 2 }
       },
     })
-    expectTypeOf<TypesOf<typeof action>>().toEqualTypeOf<ActionTypes<{ prompt: string }, Record<string, string>, { tokens: number }, {}, string>>()
+    expectTypeOf(typesOf(action)).toEqualTypeOf<ActionTypes<{ prompt: string }, Record<string, string>, { tokens: number }, {}, string>>()
   })
 
   it('a generator that returns nothing has data null; an undefined yield is null on the wire', () => {
@@ -28,8 +28,8 @@ describe('streaming action types (server)', () => {
         yield (input as { n?: number }).n
       },
     })
-    expectTypeOf<TypesOf<typeof action>['data']>().toEqualTypeOf<null>()
-    expectTypeOf<TypesOf<typeof action>['event']>().toEqualTypeOf<number | null>()
+    expectTypeOf(typesOf(action).data).toEqualTypeOf<null>()
+    expectTypeOf(typesOf(action).event).toEqualTypeOf<number | null>()
   })
 
   it('eventSchema\'s output overrides the yield type, outputSchema\'s the return type', () => {
@@ -41,15 +41,15 @@ describe('streaming action types (server)', () => {
         return { total: 1, secret: 'x' }
       },
     })
-    expectTypeOf<TypesOf<typeof action>['event']>().toEqualTypeOf<{ n: number }>()
-    expectTypeOf<TypesOf<typeof action>['data']>().toEqualTypeOf<{ total: string }>()
+    expectTypeOf(typesOf(action).event).toEqualTypeOf<{ n: number }>()
+    expectTypeOf(typesOf(action).data).toEqualTypeOf<{ total: string }>()
   })
 
   it('an action that does not stream has event never', () => {
     const action = defineAction({ handler: () => ({ id: 1 }) })
-    expectTypeOf<TypesOf<typeof action>['event']>().toEqualTypeOf<never>()
+    expectTypeOf(typesOf(action).event).toEqualTypeOf<never>()
     const withSchema = defineAction({ eventSchema: z.string(), handler: () => 1 })
-    expectTypeOf<TypesOf<typeof withSchema>['event']>().toEqualTypeOf<never>()
+    expectTypeOf(typesOf(withSchema).event).toEqualTypeOf<never>()
   })
 
   it('a handler returning a generator (not one itself) streams too', () => {
@@ -58,8 +58,8 @@ describe('streaming action types (server)', () => {
       return prompt.length
     }
     const action = defineAction({ input: z.object({ prompt: z.string() }), handler: ({ input }) => tokens(input.prompt) })
-    expectTypeOf<TypesOf<typeof action>['event']>().toEqualTypeOf<string>()
-    expectTypeOf<TypesOf<typeof action>['data']>().toEqualTypeOf<number>()
+    expectTypeOf(typesOf(action).event).toEqualTypeOf<string>()
+    expectTypeOf(typesOf(action).data).toEqualTypeOf<number>()
   })
 
   it('every handler gets a signal', () => {
@@ -87,8 +87,8 @@ describe('streaming action types (server)', () => {
         yield { token: ctx.user }
         return 'done' as const
       })
-    expectTypeOf<TypesOf<typeof action>['event']>().toEqualTypeOf<{ token: string }>()
-    expectTypeOf<TypesOf<typeof action>['data']>().toEqualTypeOf<'done'>()
+    expectTypeOf(typesOf(action).event).toEqualTypeOf<{ token: string }>()
+    expectTypeOf(typesOf(action).data).toEqualTypeOf<'done'>()
   })
 
   it('the h3 v2 entry types a stream the same way', () => {
@@ -99,11 +99,11 @@ describe('streaming action types (server)', () => {
         return 'end'
       },
     })
-    expectTypeOf<TypesOf<typeof action>['event']>().toEqualTypeOf<number>()
-    expectTypeOf<TypesOf<typeof action>['data']>().toEqualTypeOf<string>()
+    expectTypeOf(typesOf(action).event).toEqualTypeOf<number>()
+    expectTypeOf(typesOf(action).data).toEqualTypeOf<string>()
     const built = createActionClientV2().handler(async function* () {
       yield { n: 1 }
     })
-    expectTypeOf<TypesOf<typeof built>['event']>().toEqualTypeOf<{ n: number }>()
+    expectTypeOf(typesOf(built).event).toEqualTypeOf<{ n: number }>()
   })
 })
