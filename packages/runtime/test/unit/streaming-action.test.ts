@@ -5,7 +5,8 @@ import { request } from 'node:http'
 import type { IncomingMessage } from 'node:http'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { createActionError } from '../../src/runtime/server'
+import { createActionError, idempotent } from '../../src/runtime/server'
+import { createMemoryStore } from '../../src/runtime/server/internal/shared-store-memory'
 import type { ActionErrorReport } from '../../src/runtime/server/internal/report-error'
 import { setErrorReporter } from '../../src/runtime/server/internal/report-error'
 import type { TestServer } from '../helpers/serve'
@@ -42,6 +43,8 @@ describe.each(hosts)('streaming actions on $name', (host) => {
   const slow = { made: 0, finallyRan: false }
   const refused = { finallyRan: false }
   const afterNext: string[] = []
+  let keyedRuns = 0
+  let releaseKeyed: () => void = () => {}
 
   const auth = host.defineActionMiddleware('auth', ({ event, next }) => {
     if (host.requestHeader(event, 'authorization') !== 'yes') throw createActionError({ code: 'UNAUTHORIZED', message: 'Sign in first', statusCode: 401 })
@@ -189,6 +192,16 @@ describe.each(hosts)('streaming actions on $name', (host) => {
           yield { token: ctx.user, extra: 1 }
           return 'built'
         }),
+      '/keyed': host.defineAction({
+        middleware: [idempotent({ store: createMemoryStore() })],
+        async* handler() {
+          keyedRuns++
+          yield keyedRuns
+          await new Promise<void>((resolve) => {
+            releaseKeyed = resolve
+          })
+        },
+      }),
       '/plain': host.defineAction({ handler: ({ signal }) => ({ isSignal: signal instanceof AbortSignal, aborted: signal.aborted }) }),
     })
     setErrorReporter({ expected: false, report: report => void reports.push(report) })
@@ -356,6 +369,26 @@ describe.each(hosts)('streaming actions on $name', (host) => {
   it('streams from a builder, with its eventSchema and middleware', async () => {
     const { text } = await call(`${server.url}/built`, { headers: { authorization: 'yes' } })
     expect(text).toBe('data: {"token":"ada"}\n\nevent: end\ndata: {"success":true,"data":"built"}\n\n')
+  })
+
+  it('never stores a stream for idempotent(): a retry while it runs is refused, one after it runs again', async () => {
+    keyedRuns = 0
+    const headers = { 'idempotency-key': `stream-${host.name}` }
+    const first = await fetch(`${server.url}/keyed`, { method: 'POST', headers })
+    const reader = first.body!.getReader()
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe('data: 1\n\n')
+    const during = await call(`${server.url}/keyed`, { method: 'POST', headers })
+    expect(during.status).toBe(409)
+    expect(during.body.error.code).toBe('IDEMPOTENCY_KEY_IN_PROGRESS')
+    releaseKeyed()
+    while (!(await reader.read()).done);
+    await eventually(() => keyedRuns === 1)
+    const after = fetch(`${server.url}/keyed`, { method: 'POST', headers })
+    await eventually(() => keyedRuns === 2)
+    releaseKeyed()
+    const again = await after
+    expect(again.headers.get('idempotent-replayed')).toBeNull()
+    expect(await again.text()).toBe('data: 2\n\nevent: end\ndata: {"success":true,"data":null}\n\n')
   })
 
   it('gives every handler a signal, streaming or not', async () => {
