@@ -396,6 +396,13 @@ describe.each(hosts)('streaming actions on $name', (host) => {
     expect(body.data).toEqual({ isSignal: true, aborted: false })
   })
 
+  it('refuses a heartbeat that is not a positive number of ms or false, and an eventSchema that is no schema', () => {
+    for (const heartbeat of [0, -1, Number.NaN, '5s', true]) {
+      expect(() => host.defineAction({ heartbeat: heartbeat as number, async* handler() {} })).toThrow(TypeError)
+    }
+    expect(() => host.defineAction({ eventSchema: {} as never, async* handler() {} })).toThrow(TypeError)
+  })
+
   it('marks a streaming action in its definition, for tooling', () => {
     const generator = host.defineAction({ async* handler() {} })
     const schema = z.object({ n: z.number() })
