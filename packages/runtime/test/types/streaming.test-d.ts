@@ -22,6 +22,13 @@ declare module '../../src/runtime/app/route-map' {
       get: Route<unknown, { id: number }[]>
       post: Route<{ n: number }, null, number | undefined>
     }
+    // route files with a real defineAction
+    '/api/stream/words': {
+      post: typeof import('./stream-routes/reply.post').default
+    }
+    '/api/stream/events': {
+      get: typeof import('./stream-routes/events.get').default
+    }
   }
 }
 
@@ -55,6 +62,30 @@ describe('$action on a streaming route', () => {
     if (list.success) expectTypeOf(list.data).toEqualTypeOf<{ id: number }[]>()
     const counted = await $action('/api/stream/mixed', { method: 'POST', input: { n: 1 } })
     if (counted.success) expectTypeOf(counted.data).toEqualTypeOf<ActionEventStream<number | null, null, ActionErrorData>>()
+  })
+})
+
+describe('a real defineAction with an async generator handler', () => {
+  it('types $action\'s stream from the yields and the return, with the declared errors, no generic written', async () => {
+    const answer = await $action('/api/stream/words', { input: { prompt: 'a b' } })
+    if (!answer.success) {
+      expectTypeOf(answer.error.code).toEqualTypeOf<'BUSY' | RuntimeErrorCode | ClientErrorCode>()
+      return
+    }
+    for await (const event of answer.data) expectTypeOf(event).toEqualTypeOf<{ word: string, at: string }>()
+    const end = await answer.data.result
+    if (end.success) expectTypeOf(end.data).toEqualTypeOf<{ words: number }>()
+    else expectTypeOf(end.error.code).toEqualTypeOf<'BUSY' | RuntimeErrorCode | ClientErrorCode>()
+    // @ts-expect-error prompt is a string
+    void $action('/api/stream/words', { input: { prompt: 1 } })
+  })
+
+  it('types useActionStream from eventSchema\'s output', () => {
+    const events = useActionStream('/api/stream/events')
+    expectTypeOf(events.data.value).toEqualTypeOf<{ n: number } | null>()
+    expectTypeOf(events.result.value).toEqualTypeOf<null>()
+    const words = useActionStream('/api/stream/words', { reduce: (all: string[], event) => [...all, event.word], initial: [] })
+    expectTypeOf(words.data.value).toEqualTypeOf<string[]>()
   })
 })
 
@@ -93,7 +124,8 @@ describe('useActionStream', () => {
   })
 
   it('takes only streaming routes and their streaming methods', () => {
-    expectTypeOf<StreamPath>().toEqualTypeOf<'/api/stream/reply' | '/api/stream/progress/:id' | '/api/stream/mixed'>()
+    expectTypeOf<'/api/stream/reply' | '/api/stream/mixed' | '/api/stream/words'>().toExtend<StreamPath>()
+    expectTypeOf<'/api/todos'>().not.toExtend<StreamPath>()
     void useActionStream('/api/stream/mixed', { method: 'POST' })
     // @ts-expect-error the route does not stream
     void useActionStream('/api/todos')
