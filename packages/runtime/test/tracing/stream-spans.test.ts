@@ -4,11 +4,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { InMemorySpanExporter, NodeTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node'
 import { SpanStatusCode } from '@opentelemetry/api'
-import { setLifecycleTracer } from '../../src/runtime/server/internal/lifecycle-trace'
+import { LIFECYCLE_TRACE, setLifecycleTracer } from '../../src/runtime/server/internal/lifecycle-trace'
 import type { LifecycleTrace } from '../../src/runtime/server/internal/lifecycle-trace'
 import { createOtelTracer } from '../../src/runtime/server/internal/otel-trace'
 import { teeTraces } from '../../src/runtime/server/internal/tee-traces'
-import { RequestTrace, traceRequest } from '../../src/runtime/devtools/internal/request-trace'
 import type { TestServer } from '../helpers/serve'
 import type { AnyHandler } from '../helpers/hosts'
 import { hosts } from '../helpers/hosts'
@@ -19,16 +18,22 @@ const provider = new NodeTracerProvider({ spanProcessors: [new SimpleSpanProcess
 /** What the lifecycle told the recorded trace of the last request, in order. */
 let heard: string[] = []
 
-/** The dev recorder's trace, also noting each `streamed` and `finish` call. */
+/** A trace as the dev recorder's would be given it, noting each `streamed` and `finish` call. */
 function listeningTrace(): LifecycleTrace {
-  const recorder = new RequestTrace()
-  return Object.assign(recorder, {
-    streamed: (kind: 'event' | 'end', data: string) => void heard.push(`${kind} ${data}`),
-    finish: (status: number, code?: string) => {
+  return {
+    start: () => {},
+    step: () => {},
+    beginSpan: step => ({ step, start: 0, duration: 0 }),
+    endSpan: () => {},
+    within: (_timing, run, arg) => run(arg),
+    timeHandler: run => run(),
+    fail: () => {},
+    streamed: (kind, data) => void heard.push(`${kind} ${data}`),
+    finish: (status, code) => {
       heard.push(`finish ${status}${code ? ` ${code}` : ''}`)
-      return RequestTrace.prototype.finish.call(recorder)
+      return undefined
     },
-  })
+  }
 }
 
 beforeAll(() => {
@@ -52,8 +57,7 @@ describe.each(hosts)('a streamed request\'s trace on $name', (host) => {
 
   /** The action, each request marked as the dev recorder marks it. */
   const recorded = (action: AnyHandler): AnyHandler => host.plainHandler((event) => {
-    traceRequest(event.context)
-    ;(event.context as Record<symbol, unknown>)[Symbol.for('action-route.lifecycle-trace')] = listeningTrace()
+    ;(event.context as Record<symbol, unknown>)[LIFECYCLE_TRACE] = listeningTrace()
     return action(event)
   })
 
