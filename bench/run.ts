@@ -12,8 +12,9 @@ import { clientSizePart } from './client-size/index'
 import { cliTimePart } from './cli/index'
 import { devtoolsPart } from './devtools/index'
 import { productionPart } from './production/index'
+import { streamingPart } from './streaming/index'
 
-const parts: BenchPart[] = [httpPart, formsPart, buildPart, clientSizePart, cliTimePart, devtoolsPart, productionPart]
+const parts: BenchPart[] = [httpPart, formsPart, buildPart, clientSizePart, cliTimePart, devtoolsPart, productionPart, streamingPart]
 
 const args = process.argv.slice(2)
 const smoke = args.includes('--smoke')

@@ -1,7 +1,7 @@
 import type { RunningServer } from '../lib/start-server'
 import { shuffled } from '../lib/stats'
 import { memoryPath } from './serve-streams'
-import { openSlowStreams, readStream } from './read-streams'
+import { openSlowStreams, readAnswer, readStream } from './read-streams'
 
 /** One cycle's figures for one server: its CPU per event and the stream's events per second. */
 export interface StreamCycle {
@@ -32,7 +32,7 @@ export async function measureStreamCycles(servers: Map<string, RunningServer>, s
 
 /** A server's memory with slow streams open: per stream, at each sample, over the idle server. */
 export interface StreamMemory {
-  /** Seconds after the last stream opened. */
+  /** Seconds after every client had its first bytes. */
   at: number
   /** Heap used + external (Buffers) after a full GC, bytes per stream. */
   live: number
@@ -41,14 +41,17 @@ export interface StreamMemory {
   started: number
 }
 
+const sleep = (ms: number) => new Promise(resolve => setTimeout(resolve, ms))
+
 /** The server's `process.memoryUsage()` after a full GC. */
 async function memoryOf(server: RunningServer): Promise<NodeJS.MemoryUsage> {
-  return await (await fetch(server.url + memoryPath)).json() as NodeJS.MemoryUsage
+  return JSON.parse((await readAnswer(server.url, memoryPath, true)).body) as NodeJS.MemoryUsage
 }
 
 /**
- * Opens `streams` slow streams of large events over the server's Unix socket, and samples the server's memory
- * every `everySeconds` (`samples` times) against its idle figure taken just before they open.
+ * Opens `streams` slow streams of large events over the server's Unix socket and, once every client has had
+ * its first bytes, samples the server's memory every `everySeconds` (`samples` times) against its idle
+ * figure taken just before they open.
  * @example
  * const samples = await sampleSlowStreams(server, socketPath, { streams: 1000, samples: 4, everySeconds: 5, query, pace })
  */
@@ -64,9 +67,12 @@ export async function sampleSlowStreams(server: RunningServer, socketPath: strin
   const idle = await memoryOf(server)
   const streams = await openSlowStreams(socketPath, shape.streams, shape.query, shape.pace)
   try {
+    // the clock starts once every client has had its first bytes (or after 10 s without)
+    const opened = performance.now()
+    while (streams.started() < shape.streams && performance.now() - opened < 10_000) await sleep(100)
     const samples: StreamMemory[] = []
     for (let sample = 1; sample <= shape.samples; sample++) {
-      await new Promise(resolve => setTimeout(resolve, shape.everySeconds * 1000))
+      await sleep(shape.everySeconds * 1000)
       const memory = await memoryOf(server)
       samples.push({
         at: sample * shape.everySeconds,

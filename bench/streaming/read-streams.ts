@@ -3,31 +3,42 @@ import { connect } from 'node:net'
 import type { Socket } from 'node:net'
 import { streamPath } from './fixture'
 
-/** One stream read to its end: its status, content type and body. */
-export interface ReadStream {
+/** One answer read to its end: its status, content type, size and (when kept) body. */
+export interface ReadAnswer {
   status: number
   contentType: string
+  bytes: number
   body: string
 }
 
 /**
- * Reads one stream as fast as the connection gives it; `keep` keeps the body (else it is only counted).
+ * GETs a path and reads the answer as fast as the connection gives it; `keep` keeps the body (else it is
+ * only counted). Each request has a connection of its own, closed after, so none holds the server up when it stops.
  * @example
- * const { body } = await readStream(server.url, { n: 5, words: 1 }, true)
+ * const { body } = await readAnswer(server.url, '/memory', true)
  */
-export function readStream(url: string, query: { n: number, words: number }, keep = false): Promise<ReadStream & { bytes: number }> {
+export function readAnswer(url: string, path: string, keep = false): Promise<ReadAnswer> {
   return new Promise((resolve, reject) => {
-    get(`${url}${streamPath}?n=${query.n}&words=${query.words}`, (response) => {
+    get(url + path, { agent: false }, (response) => {
       const chunks: Buffer[] = []
       let bytes = 0
       response.on('data', (chunk: Buffer) => {
         bytes += chunk.length
         if (keep) chunks.push(chunk)
       })
-      response.on('end', () => resolve({ status: response.statusCode!, contentType: String(response.headers['content-type']), body: Buffer.concat(chunks).toString(), bytes }))
+      response.on('end', () => resolve({ status: response.statusCode!, contentType: String(response.headers['content-type']), bytes, body: Buffer.concat(chunks).toString() }))
       response.on('error', reject)
     }).on('error', reject)
   })
+}
+
+/**
+ * Reads one stream of `n` events to its end (see readAnswer).
+ * @example
+ * const { body } = await readStream(server.url, { n: 5, words: 1 }, true)
+ */
+export function readStream(url: string, query: { n: number, words: number }, keep = false): Promise<ReadAnswer> {
+  return readAnswer(url, `${streamPath}?n=${query.n}&words=${query.words}`, keep)
 }
 
 /** Slow streams held open: what they have read so far, and how to end them. */
