@@ -134,7 +134,10 @@ export interface ActionCallOptions<P extends ActionPath, M extends HttpMethod> {
   input?: ActionInput<P, M>
   headers?: Record<string, string>
   signal?: AbortSignal
-  /** Milliseconds before the call gives up with TIMEOUT_ERROR; 0 or left out: no limit. At most 2147483647. */
+  /**
+   * Milliseconds before the call gives up with TIMEOUT_ERROR; 0 or left out: no limit. At most 2147483647.
+   * For a streaming action, the wait for the answer to start (its first event), not the stream's length.
+   */
   timeout?: number
   /**
    * Extra attempts (a whole number) after a network failure or a 5xx. Default 0. A POST, PUT, PATCH or
