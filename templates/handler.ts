@@ -10,7 +10,7 @@ const EVENT_TYPE = 'StreamEvent'
  * the same echo as the end event's data.
  * @example
  * handlerLines({ stream: true, schema: 'zod' })
- * // ['  async *handler({ params, input, ctx, signal }) {', ...]
+ * // ['  async* handler({ params, input, ctx, signal }) {', ...]
  */
 export function handlerLines(options: { stream: boolean, schema: SchemaLibrary }): string[] {
   if (!options.stream) {
@@ -24,7 +24,7 @@ export function handlerLines(options: { stream: boolean, schema: SchemaLibrary }
   // without a schema the type says what an event holds, and the client's events are typed from the yields
   const event = options.schema === 'none' ? `{ index, text } satisfies ${EVENT_TYPE}` : '{ index, text }'
   return [
-    '  async *handler({ params, input, ctx, signal }) {',
+    '  async* handler({ params, input, ctx, signal }) {',
     '    // replace with the real work: each yield is one event, sent as soon as the client can take it.',
     '    // Pass signal on to what you call (fetch, an AI SDK): it aborts when the client goes away.',
     `    const words = ['Hello', 'from', 'a', 'streamed', 'reply']`,

@@ -23,7 +23,7 @@ const schemaTemplates: Record<SchemaLibrary, SchemaTemplate> = {
  * renderRouteTemplate({ dir: 'server/api', route: 'todos/[id]', method: 'patch', url: '/api/todos/:id', schema: 'zod', params: ['id'], middleware: [] })
  * // { path: 'server/api/todos/[id].patch.ts', contents: "import { z } from 'zod'\n..." }
  * renderRouteTemplate({ dir: 'server/api', route: 'chat', method: 'post', url: '/api/chat', schema: 'zod', params: [], middleware: [], stream: true })
- * // { path: 'server/api/chat.post.ts', contents: "...eventSchema: z.object({...async *handler(..." }
+ * // { path: 'server/api/chat.post.ts', contents: "...eventSchema: z.object({...async* handler(..." }
  */
 export function renderRouteTemplate(options: RouteTemplateOptions): TemplateFile {
   const snippets = schemaTemplates[options.schema]({ params: options.params, method: options.method, input: options.input?.shape })

@@ -37,7 +37,7 @@ export interface RouteTemplateOptions {
   /** The input inferred from JSON examples (`--example`); without it the input is a stub. */
   input?: InferredInput
   /**
-   * `--stream`: a streaming action, whose `async *handler` yields events (sent as server-sent events)
+   * `--stream`: a streaming action, whose `async* handler` yields events (sent as server-sent events)
    * and returns the final data, with an `eventSchema` stub. Missing in sets older than it: read it as false.
    */
   stream?: boolean

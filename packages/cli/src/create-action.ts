@@ -35,7 +35,7 @@ export interface CreateActionOptions {
   overwrite?: boolean
   /** Render only: the result lists what would be written, nothing is. */
   dryRun?: boolean
-  /** A streaming action: an `async *handler` whose yields are server-sent events, with an `eventSchema` stub. Not for HEAD, which answers no body. */
+  /** A streaming action: an `async* handler` whose yields are server-sent events, with an `eventSchema` stub. Not for HEAD, which answers no body. */
   stream?: boolean
 }
 
@@ -163,7 +163,7 @@ export async function createActionWith(options: CreateActionOptions, internals: 
   }
 
   if (stream && internals.template && !streams(rendered[0]!.contents)) {
-    throw new CliError(`Template ${internals.template} wrote no streaming action for --stream (no async *handler and no eventSchema): it may not know the stream option. Nothing was written.`, { code: 'TEMPLATE' })
+    throw new CliError(`Template ${internals.template} wrote no streaming action for --stream (no async* handler and no eventSchema): it may not know the stream option. Nothing was written.`, { code: 'TEMPLATE' })
   }
 
   const files: CreatedActionFile[] = []

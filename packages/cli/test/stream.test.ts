@@ -1,3 +1,5 @@
+import { ESLint } from 'eslint'
+import { join } from 'pathe'
 import { describe, expect, it } from 'vitest'
 import type { SchemaLibrary } from '../../../templates/types'
 import { createAction } from '../src'
@@ -10,7 +12,7 @@ const eventSchemas: Record<Exclude<SchemaLibrary, 'none'>, string> = {
 }
 
 const generator = [
-  '  async *handler({ params, input, ctx, signal }) {',
+  '  async* handler({ params, input, ctx, signal }) {',
   '    // replace with the real work: each yield is one event, sent as soon as the client can take it.',
   '    // Pass signal on to what you call (fetch, an AI SDK): it aborts when the client goes away.',
   '    const words = [\'Hello\', \'from\', \'a\', \'streamed\', \'reply\']',
@@ -67,7 +69,7 @@ describe('create-action add --stream', () => {
     expect(contents).toContain('prompt: z.string(),\n    temperature: z.number(),')
     expect(contents).toContain('middleware: [requireUser]')
     expect(contents).toContain(eventSchemas.zod)
-    expect(contents).toContain('async *handler(')
+    expect(contents).toContain('async* handler(')
     expect(app.has('server')).toBe(false)
   })
 
@@ -76,7 +78,7 @@ describe('create-action add --stream', () => {
     await add(app, 'chat.post')
     await expect(add(app, 'chat.post', '--stream')).rejects.toThrow('server/api/chat.post.ts already exists: pass --force to overwrite it.')
     await add(app, 'chat.post', '--stream', '--force')
-    expect(await app.read('server/api/chat.post.ts')).toContain('async *handler(')
+    expect(await app.read('server/api/chat.post.ts')).toContain('async* handler(')
   })
 
   it('writes in the server folder of a Nuxt 3 app with a custom srcDir', async () => {
@@ -105,5 +107,15 @@ describe('create-action add --stream', () => {
     const contents = await app.read('server/api/chat.post.ts')
     expect(contents).toContain('  handler: ({ params, input, ctx }) => {')
     expect(contents).not.toMatch(/eventSchema|async \*|streamed/)
+  })
+
+  it('writes code in the project\'s style: the streaming file of every library passes the repository\'s ESLint (Nuxt\'s config)', async () => {
+    const eslint = new ESLint({ cwd: join(__dirname, '../../..') })
+    for (const schema of ['zod', 'valibot', 'arktype', 'none']) {
+      const app = await createApp({ dependencies: schema === 'none' ? { nuxt: '^4.0.0' } : { nuxt: '^4.0.0', [schema]: '*' } })
+      const { files } = await add(app, 'chat.post', '--stream', '--dry-run')
+      const [report] = await eslint.lintText(files[0]!.contents, { filePath: join(__dirname, `generated-${schema}-chat.post.ts`) })
+      expect(report!.messages.map(message => `${schema} ${message.line}: ${message.message}`)).toEqual([])
+    }
   })
 })

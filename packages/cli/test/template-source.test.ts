@@ -47,7 +47,7 @@ beforeAll(async () => {
     'middleware.mjs': `export default o => ({ path: o.path, contents: '// acme middleware ' + o.exportName + '\\n' })\n`,
   })
   await packTemplateSet('streaming', {
-    'route.mjs': `export default o => ({ path: o.dir + '/' + o.route + '.' + o.method + '.ts', contents: o.stream ? 'export default defineAction({ async *handler() { yield 1 } })\\n' : 'plain\\n' })\n`,
+    'route.mjs': `export default o => ({ path: o.dir + '/' + o.route + '.' + o.method + '.ts', contents: o.stream ? 'export default defineAction({ async* handler() { yield 1 } })\\n' : 'plain\\n' })\n`,
   })
   await packTemplateSet('no-route', { 'README.md': 'nothing here\n' })
   await packTemplateSet('escaping', { 'route.mjs': `export default () => ({ path: '../outside.ts', contents: 'x' })\n` })
@@ -114,14 +114,14 @@ describe('--template', () => {
     const app = await createApp()
     await add(app, 'chat.post', '--template', 'acme:streaming', '--stream')
     await add(app, 'plain.post', '--template', 'acme:streaming')
-    expect(await app.read('server/api/chat.post.ts')).toBe('export default defineAction({ async *handler() { yield 1 } })\n')
+    expect(await app.read('server/api/chat.post.ts')).toBe('export default defineAction({ async* handler() { yield 1 } })\n')
     expect(await app.read('server/api/plain.post.ts')).toBe('plain\n')
   })
 
   it('refuses --stream with a set that writes no streaming action (one older than the option), and writes nothing', async () => {
     const app = await createApp()
     await expect(add(app, 'chat.post', '--template', 'acme:acme', '--stream')).rejects.toThrow(
-      'Template acme:acme wrote no streaming action for --stream (no async *handler and no eventSchema): it may not know the stream option. Nothing was written.',
+      'Template acme:acme wrote no streaming action for --stream (no async* handler and no eventSchema): it may not know the stream option. Nothing was written.',
     )
     expect(app.has('server')).toBe(false)
   })

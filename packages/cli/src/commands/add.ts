@@ -30,7 +30,7 @@ const args = {
   'template': { type: 'string', description: 'Template set to pull through giget (gh:user/repo/dir, https://...tar.gz) instead of the bundled one' },
   'example': { type: 'string', description: 'A JSON example of the input, like \'{"title":"x","done":false}\': the input schema is inferred from it' },
   'example-file': { type: 'string', description: 'A file holding a JSON example of the input (a top-level array of objects or arrays: several examples)' },
-  'stream': { type: 'boolean', description: 'Write a streaming action: an async *handler whose yields are server-sent events, with an eventSchema stub' },
+  'stream': { type: 'boolean', description: 'Write a streaming action: an async* handler whose yields are server-sent events, with an eventSchema stub' },
   'force': { type: 'boolean', description: 'Overwrite the route file when it exists' },
   'dry-run': { type: 'boolean', description: 'Print what would be written, and write nothing' },
 } satisfies ArgsDef
