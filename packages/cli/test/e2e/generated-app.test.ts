@@ -50,6 +50,8 @@ beforeAll(async () => {
   }
   createAction('guarded.post', '--schema', 'zod', '--middleware', 'auth')
   for (const schema of schemas) createAction(`${schema}/inferred.post`, '--schema', schema, '--example', JSON.stringify(example))
+  for (const schema of schemas) createAction(`${schema}/chat.post`, '--schema', schema, '--stream')
+  createAction('rooms/[room]/feed.get', '--schema', 'zod', '--stream')
   // the generated files must type-check in a real Nuxt app as they stand
   try {
     execFileSync(process.execPath, [join(appDir, 'node_modules/nuxt/bin/nuxt.mjs'), 'typecheck', appDir], { cwd: appDir, stdio: 'pipe' })
@@ -102,6 +104,29 @@ describe.each(schemas)('a route written with --example and --schema %s', (schema
     const response = await post({ ...example, done: 'no' })
     expect(response.status).toBe(422)
     expect((await response.json()).error).toMatchObject({ code: 'VALIDATION_ERROR', fieldErrors: { done: expect.any(Array) } })
+  })
+})
+
+describe.each(schemas)('a streaming route written with --stream and --schema %s', (schema) => {
+  it('streams one event a yield, then the end event with the echo; a bad body is refused as JSON before the first event', async () => {
+    const post = (body: unknown) => fetch(`${app.baseURL}/api/${schema}/chat`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    const response = await post({ title: 'Buy milk' })
+    expect([response.status, response.headers.get('content-type')]).toEqual([200, expect.stringMatching(/^text\/event-stream/)])
+    const blocks = (await response.text()).split('\n\n').filter(block => block && !block.startsWith(':'))
+    expect(blocks.slice(0, -1)).toEqual(['Hello', 'from', 'a', 'streamed', 'reply'].map((text, index) => `data: ${JSON.stringify({ index, text })}`))
+    expect(JSON.parse(blocks.at(-1)!.replace(/^event: end\ndata: /, ''))).toMatchObject({ success: true, data: { input: { title: 'Buy milk' }, ctx: { requestedAt: expect.any(String) } } })
+    if (schema === 'none') return
+    const invalid = await post({})
+    expect([invalid.status, (await invalid.json()).error.code]).toEqual([422, 'VALIDATION_ERROR'])
+  })
+})
+
+describe('a streaming GET written with --stream', () => {
+  it('streams to a request as an EventSource sends it, with its params', async () => {
+    const response = await fetch(`${app.baseURL}/api/rooms/lobby/feed`, { headers: { accept: 'text/event-stream' } })
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/)
+    const end = (await response.text()).split('\n\n').filter(Boolean).at(-1)!
+    expect(JSON.parse(end.replace(/^event: end\ndata: /, ''))).toMatchObject({ success: true, data: { params: { room: 'lobby' }, input: {} } })
   })
 })
 
