@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from 'vitest'
 import type { ActionErrorData, ActionResult, RuntimeErrorCode } from '../../src/runtime/server'
-import { $action, useActionStream } from '../../src/runtime/app'
+import { $action, useActionQuery, useActionStream } from '../../src/runtime/app'
 import type { ActionEventStream, ActionStreamStatus, StreamPath } from '../../src/runtime/app'
 import type { ClientErrorCode } from '../../src/runtime/app/route-map'
 
@@ -131,6 +131,12 @@ describe('useActionStream', () => {
     void useActionStream('/api/todos')
     // @ts-expect-error GET of this route does not stream
     void useActionStream('/api/stream/mixed', { method: 'GET' })
+  })
+
+  it('useActionQuery takes a GET that answers JSON, not one that streams', () => {
+    void useActionQuery('/api/stream/mixed')
+    // @ts-expect-error this GET streams: useActionStream reads it
+    void useActionQuery('/api/stream/progress/:id', { params: { id: 1 } })
   })
 
   it('refuses a wrong input, a wrong param, a reducer without initial and a reducer of another type', () => {

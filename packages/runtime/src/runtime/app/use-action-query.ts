@@ -3,7 +3,7 @@ import type { ComputedRef, MaybeRefOrGetter, MultiWatchSources, Ref } from 'vue'
 import { withQuery } from 'ufo'
 import { useAsyncData } from '#imports'
 import type { ActionErrorData, ActionResult } from '../server/types'
-import type { ActionCallError, ActionInput, ActionMethod, ActionOutput, ActionParams, ActionPath } from './route-map'
+import type { ActionCallError, ActionEvent, ActionInput, ActionMethod, ActionOutput, ActionParams, ActionPath } from './route-map'
 import type { ActionStatus } from './internal/action-state'
 import { prepareCall } from './internal/call-action'
 import type { OptimisticLayer } from './internal/optimistic-layers'
@@ -12,12 +12,13 @@ import { registerQuery } from './internal/query-registry'
 import { $action } from './action'
 
 /**
- * The route patterns that answer GET: what `useActionQuery` loads and a
- * mutation's `refreshes` and `optimistic` name.
+ * The route patterns that answer GET with JSON: what `useActionQuery` loads
+ * and a mutation's `refreshes` and `optimistic` name. A GET that streams is
+ * not one (its data is a stream, for `useActionStream`).
  * @example
  * const path: QueryPath = '/api/todos'
  */
-export type QueryPath = { [K in ActionPath]: 'GET' extends ActionMethod<K> ? K : never }[ActionPath]
+export type QueryPath = { [K in ActionPath]: 'GET' extends ActionMethod<K> ? [ActionEvent<K, 'GET'>] extends [never] ? K : never : never }[ActionPath]
 
 /**
  * The keys `pick` can name: the data's own keys, when it is an object
