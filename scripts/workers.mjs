@@ -28,7 +28,7 @@ const fixture = join(root, 'packages/runtime/test/fixtures/basic')
 //   NUXT_* environment variables; a Worker gets runtime config from its env bindings instead;
 // - dev-route-map.test.ts runs `nuxi dev`, which is Node whatever the preset.
 // tracing-workers.test.ts runs here only: the Worker is built with `tracing` on and an OpenTelemetry SDK (see below).
-const files = ['http.test', 'bad-input.test', 'contract.test', 'client.test', 'error-reporting.test', 'rate-limit.test', 'idempotency.test', 'tracing-workers.test']
+const files = ['http.test', 'bad-input.test', 'contract.test', 'client.test', 'error-reporting.test', 'rate-limit.test', 'idempotency.test', 'streaming.test', 'tracing-workers.test']
 const nuxt5 = process.argv.includes('--nuxt5')
 const filters = process.argv.slice(2).filter(arg => arg !== '--nuxt5')
 const copyFixture = destination => cpSync(fixture, destination, { recursive: true, filter: source => !/[/\\](?:\.nuxt|\.output|node_modules)$/.test(source) })
