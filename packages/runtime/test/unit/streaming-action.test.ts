@@ -44,6 +44,7 @@ describe.each(hosts)('streaming actions on $name', (host) => {
   const refused = { finallyRan: false }
   const afterNext: string[] = []
   let keyedRuns = 0
+  const slowPlain = { aborted: false }
   let releaseKeyed: () => void = () => {}
 
   const auth = host.defineActionMiddleware('auth', ({ event, next }) => {
@@ -202,7 +203,21 @@ describe.each(hosts)('streaming actions on $name', (host) => {
           })
         },
       }),
-      '/plain': host.defineAction({ handler: ({ signal }) => ({ isSignal: signal instanceof AbortSignal, aborted: signal.aborted }) }),
+      '/slow-plain': host.defineAction({
+        handler: async ({ signal }) => {
+          slowPlain.aborted = false
+          await new Promise<void>((resolve) => {
+            signal.addEventListener('abort', () => resolve())
+            setTimeout(resolve, 2000)
+          })
+          slowPlain.aborted = signal.aborted
+          return 'late'
+        },
+      }),
+      '/plain': host.defineAction({
+        middleware: [host.defineActionMiddleware('reads signal', ({ signal, next }) => next({ ctx: { same: signal } }))],
+        handler: ({ signal, ctx }) => ({ isSignal: signal instanceof AbortSignal, aborted: signal.aborted, same: ctx.same === signal }),
+      }),
     })
     setErrorReporter({ expected: false, report: report => void reports.push(report) })
   })
@@ -391,9 +406,18 @@ describe.each(hosts)('streaming actions on $name', (host) => {
     expect(await again.text()).toBe('data: 2\n\nevent: end\ndata: {"success":true,"data":null}\n\n')
   })
 
-  it('gives every handler a signal, streaming or not', async () => {
+  it('gives every handler and middleware the request\'s signal, streaming or not', async () => {
     const { body } = await call(`${server.url}/plain`)
-    expect(body.data).toEqual({ isSignal: true, aborted: false })
+    expect(body.data).toEqual({ isSignal: true, aborted: false, same: true })
+  })
+
+  it('aborts a plain handler\'s signal when the client goes away before the answer', async () => {
+    const req = request(new URL('/slow-plain', server.url))
+    req.on('error', () => {})
+    req.end()
+    await sleep(100)
+    req.destroy()
+    await eventually(() => slowPlain.aborted)
   })
 
   it('refuses a heartbeat that is not a positive number of ms or false, and an eventSchema that is no schema', () => {

@@ -72,6 +72,8 @@ export interface ActionMiddlewareArgs<TCtx, TEvent = H3Event, TErrors extends Er
   /** One factory per declared error: `throw errors.UNAUTHORIZED()`. */
   errors: ErrorFactories<TErrors>
   next: NextFunction
+  /** Aborts when the client goes away before the answer is complete (the handler's `signal`). Made only when read. */
+  readonly signal: AbortSignal
 }
 
 /**

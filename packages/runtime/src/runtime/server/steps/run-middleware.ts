@@ -18,6 +18,36 @@ export interface ChainDefinition {
   last: (call: ActionCall) => unknown
 }
 
+/**
+ * The one argument of a middleware: its fields, and the request's `signal`
+ * through a getter on the prototype, made only when a middleware reads it.
+ */
+class MiddlewareArgs {
+  readonly input: unknown
+  readonly params: unknown
+  readonly event: unknown
+  readonly metadata: ActionMetadata
+  readonly errors: ActionCall['errors']
+  readonly ctx: Record<string, unknown>
+  readonly next: NextFunction
+  readonly #call: ActionCall
+
+  constructor(call: ActionCall, metadata: ActionMetadata, ctx: Record<string, unknown>, next: NextFunction) {
+    this.input = call.input
+    this.params = call.params
+    this.event = call.event
+    this.metadata = metadata
+    this.errors = call.errors
+    this.ctx = ctx
+    this.next = next
+    this.#call = call
+  }
+
+  get signal(): AbortSignal {
+    return this.#call.signal
+  }
+}
+
 /** One request's chain, shared by every middleware of it: once answered, a late `next()` runs nothing. */
 interface ChainRequest {
   answered: boolean
@@ -93,8 +123,8 @@ async function runFrom(
   }
 
   try {
-    // written out rather than spread: this runs once per middleware per request
-    const args = { input: call.input, params: call.params, event: call.event, metadata: chain.metadata, errors: call.errors, ctx, next: next as NextFunction }
+    // a class rather than a spread: this runs once per middleware per request
+    const args = new MiddlewareArgs(call, chain.metadata, ctx, next as NextFunction)
     // traced, it runs inside its span, so what it starts is the span's child
     await (timing ? trace!.within(timing, current, args) : current(args))
   }
