@@ -11,12 +11,12 @@ import { parseInput } from './steps/parse-input'
 import { validateInput } from './steps/validate-input'
 import type { ChainDefinition } from './steps/run-middleware'
 import { runMiddlewareChain } from './steps/run-middleware'
-import { runHandler } from './steps/run-handler'
+import { runHandler, runStreamingHandler } from './steps/run-handler'
 import { validateOutput } from './steps/validate-output'
 import { respondWithData, respondWithReplayedAnswer, respondWithReportedError } from './steps/respond'
 import { respondWithStream } from './steps/respond-with-stream'
 import { EventStreamStart, startEventStream } from './internal/event-stream-start'
-import type { StreamOptions } from './internal/event-stream-source'
+import { streamOptionsOf } from './internal/stream-options'
 import { isAsyncGenerator, isAsyncGeneratorFunction } from './internal/async-generator'
 import { startTrace, traceOf } from './internal/lifecycle-trace'
 import { trustedOriginsOf } from './internal/trusted-origins'
@@ -59,11 +59,6 @@ function checkedActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<T
   assertStandardSchema(options.input, 'input')
   assertStandardSchema(options.params, 'params')
   assertStandardSchema(options.outputSchema, 'outputSchema')
-  assertStandardSchema(options.eventSchema, 'eventSchema')
-  const heartbeat = options.heartbeat ?? 15_000
-  if (heartbeat !== false && !(typeof heartbeat === 'number' && heartbeat > 0 && heartbeat <= 2_147_483_647)) {
-    throw new TypeError('defineAction: `heartbeat` must be a number of milliseconds above 0, or false')
-  }
   assertInputLimits(options, 'defineAction')
   const trustedOrigins = trustedOriginsOf(options.trustedOrigins, 'defineAction')
   const middleware: readonly ActionMiddleware[] = options.middleware ?? []
@@ -83,27 +78,14 @@ function checkedActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<T
   const { outputSchema, handleServerError } = options
   // an `async function*` handler streams; so does any handler whose result is an async generator
   const streams = isAsyncGeneratorFunction(options.handler)
-  const streaming: StreamOptions = { eventSchema: options.eventSchema, outputSchema, heartbeat, handleServerError, declared }
+  const streaming = streamOptionsOf(options, declared)
   // the handler (step 4), timed as a span of its own when the request is traced; a stream's first event is
   // pulled here, inside the middleware chain, so what it throws before that answers as any handler's failure
   const runLast = (call: ActionCall<TEvent>): unknown => {
     const trace = traceOf(call.event, host)
-    if (streams) return runStreamingHandler(call, trace)
+    if (streams) return runStreamingHandler(handler, call, trace)
     const data = trace ? trace.timeHandler(() => runHandler(handler, call)) : runHandler(handler, call)
     return isAsyncGenerator(data) ? startEventStream(data, call) : data
-  }
-  // the handler's span covers the whole stream: it ends when the stream does
-  const runStreamingHandler = (call: ActionCall<TEvent>, trace: ReturnType<typeof traceOf>): unknown => {
-    if (!trace) return startEventStream(runHandler(handler, call) as AsyncGenerator<unknown, unknown, undefined>, call)
-    const timing = trace.beginSpan('handler')
-    try {
-      const generator = trace.within(timing, (args: ActionCall<TEvent>) => runHandler(handler, args), call)
-      return startEventStream(generator as AsyncGenerator<unknown, unknown, undefined>, call, { trace, timing })
-    }
-    catch (error) {
-      trace.endSpan(timing)
-      throw error
-    }
   }
   const chain: ChainDefinition = { middleware, metadata, host, last: runLast as ChainDefinition['last'] }
 
