@@ -11,6 +11,7 @@ import { recordAnswer } from './idempotency-answer'
 import { invalidErrorField } from './sendable-error'
 import { eventJson, SSE_HEARTBEAT, sseEnd, sseMessage } from './sse'
 import { toErrorEnvelope } from './to-error-envelope'
+import { logInDevelopment } from './dev-logger'
 
 /**
  * Where a host writes an event stream: its connection (Node's response) or
@@ -111,7 +112,7 @@ export function createEventStreamSource<TEvent>(
     return invalid ? toErrorEnvelope(new TypeError(`An error envelope could not be sent as it is (${invalid})`)) : envelope
   }
 
-  const run = async (given: EventSink): Promise<void> => {
+  const pump = async (given: EventSink): Promise<void> => {
     sink = given
     let result = start.first
     lastWrite = Date.now()
@@ -158,6 +159,12 @@ export function createEventStreamSource<TEvent>(
     finish(code)
     sink.end()
   }
+
+  // never rejects: a host awaits it after the headers are gone, where a failure could only crash the process
+  const run = (given: EventSink): Promise<void> => pump(given).catch((problem) => {
+    logInDevelopment('error', 'An event stream could not be written to its end', problem)
+    cancel()
+  })
 
   const cancel = () => {
     if (cancelled || ended) return
