@@ -2,6 +2,7 @@ import { createServer } from 'node:http'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { toCurl } from '../../src/client/logic/curl-command'
 import { appendStreamEvent, mergeRecords } from '../../src/client/logic/merge-records'
 import { recordToVitest } from '../../src/client/logic/record-to-vitest'
 import { recordsToHar } from '../../src/client/logic/records-to-har'
@@ -105,5 +106,16 @@ describe('exports of a streamed record', () => {
     expect(file).toContain(`expect(response.headers.get('content-type')).toMatch(/^text\\/event-stream/)`)
     expect(file).toContain(`.find(message => message.startsWith('event: end\\n'))`)
     expect(file).not.toContain('response.json()')
+  })
+
+  it('gives a cURL command that prints each event as it comes', () => {
+    const draft = { method: 'POST', route: '/api/reply', params: {}, input: { prompt: 'hi' }, headers: {} }
+    expect(toCurl(draft, 'http://localhost:3000', { stream: true })).toBe([
+      `curl -X POST 'http://localhost:3000/api/reply'`,
+      `-H 'content-type: application/json'`,
+      `--data-raw '{"prompt":"hi"}'`,
+      `-N`,
+    ].join(' \\\n  '))
+    expect(toCurl(draft, 'http://localhost:3000')).not.toContain('-N')
   })
 })

@@ -24,17 +24,18 @@ export function quoteForShell(value: string): string {
  * The arguments of a cURL command that sends the draft against `origin`:
  * the method, the URL, the headers fetch would accept (an empty value as
  * `name;`, as curl wants), and the JSON body as `--data-raw`, which never
- * reads a file.
+ * reads a file. For a streaming action, `stream` adds `-N` last, so curl prints each event as it comes.
  * @example
  * curlArguments(draft, 'http://localhost:3000') // ['curl', '-X', 'PATCH', 'http://localhost:3000/api/todos/7', '-H', 'content-type: application/json', '--data-raw', '{"done":true}']
  */
-export function curlArguments(draft: RequestDraft, origin: string): string[] {
+export function curlArguments(draft: RequestDraft, origin: string, options: { stream?: boolean } = {}): string[] {
   const args = ['curl', '-X', draft.method, origin + draftUrl(draft)]
   const headers = { ...(!usesQuery(draft.method) && { 'content-type': 'application/json' }), ...draft.headers }
   for (const [name, value] of Object.entries(headers)) {
     if (HEADER_NAME.test(name)) args.push('-H', value === '' ? `${name};` : `${name}: ${value}`)
   }
   if (!usesQuery(draft.method)) args.push('--data-raw', JSON.stringify(draft.input ?? {}))
+  if (options.stream) args.push('-N')
   return args
 }
 
@@ -53,11 +54,13 @@ export function formatShellCommand(lines: string[][]): string {
 /**
  * The draft as a cURL command line for a POSIX shell, against the given
  * origin: every recorded value is quoted, so pasting it runs only curl.
+ * A streaming action's command ends with `-N` (no buffering) on a line of its own.
  * @example
  * toCurl(draft, window.location.origin)
+ * toCurl(draft, window.location.origin, { stream: true })
  */
-export function toCurl(draft: RequestDraft, origin: string): string {
-  const [curl, ...options] = curlArguments(draft, origin)
+export function toCurl(draft: RequestDraft, origin: string, streamOptions: { stream?: boolean } = {}): string {
+  const [curl, ...options] = curlArguments(draft, origin, streamOptions)
   // `curl -X METHOD URL` on the first line, then one option and its value per line
   const lines = [[curl!, ...options.slice(0, 3)]]
   for (let index = 3; index < options.length; index += 2) lines.push(options.slice(index, index + 2))
