@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { describe, expect, inject, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchChromium } from '../../../../test-utils/browser'
 
 // Streaming actions on the built fixture: server/api/stream/tokens.post.ts streams tokens and records each run
 // (events generated, its `finally`, the signal) for GET /api/stream/run; fail.post.ts fails before or after its
-// first event. scripts/workers.mjs runs this file against a cloudflare-module build served by workerd too, on Nitro 2
-// and on Nitro 3.
+// first event; /stream-demo consumes a stream with useActionStream. scripts/workers.mjs runs this file against a
+// cloudflare-module build served by workerd too, on Nitro 2 and on Nitro 3.
 const baseURL = inject('baseURL')
 
 interface Run { generated: number, finished: boolean, aborted: boolean }
@@ -218,3 +220,98 @@ describe('a streaming action and its client\'s pace', () => {
     expect(finished!.generated).toBeLessThan(40)
   })
 })
+
+describe('a stream consumed in Chromium', () => {
+  let browser: Browser
+  let page: Page
+
+  beforeAll(async () => {
+    browser = await launchChromium()
+    page = await browser.newPage()
+    await page.goto(`${baseURL}/stream-demo`)
+    await page.waitForFunction(() => 'actionLab' in window)
+  })
+  afterAll(() => browser?.close())
+
+  it('shows useActionStream\'s tokens folded into its data, its status and its final result', async () => {
+    const run = randomUUID()
+    await page.fill('[data-test="stream-run"]', run)
+    await page.fill('[data-test="stream-count-input"]', '5')
+    await page.click('[data-test="stream-start"]')
+    await page.waitForSelector('[data-test="stream-result"]')
+    expect(await page.textContent('[data-test="stream-status"]')).toContain('success')
+    expect(await page.textContent('[data-test="stream-events"]')).toContain('5')
+    expect((await page.textContent('[data-test="stream-text"]'))!.trim()).toBe('token-1 token-2 token-3 token-4 token-5')
+    expect((await page.textContent('[data-test="stream-result"]'))!.trim()).toBe('5')
+  })
+
+  it('stops a stream half-way with its Stop button: ABORT_ERROR on the page, the server\'s finally ran', async () => {
+    const run = randomUUID()
+    await page.fill('[data-test="stream-run"]', run)
+    await page.fill('[data-test="stream-count-input"]', '40')
+    await page.click('[data-test="stream-start"]')
+    await page.waitForFunction(() => Number(document.querySelector('[data-test="stream-events"]')?.textContent) >= 3)
+    expect(await page.textContent('[data-test="stream-status"]')).toContain('streaming')
+    await page.click('[data-test="stream-stop"]')
+    await page.waitForSelector('[data-test="stream-error"]')
+    expect(await page.getAttribute('[data-test="stream-error"]', 'data-code')).toBe('ABORT_ERROR')
+    expect(await page.textContent('[data-test="stream-status"]')).toContain('error')
+    const shown = Number(await page.textContent('[data-test="stream-events"]'))
+    expect(shown).toBeLessThan(40)
+    const finished = await finishedRun(run)
+    expect(finished).toMatchObject({ finished: true, aborted: true })
+    expect(finished!.generated).toBeLessThan(40)
+    // nothing more arrives on the page
+    await new Promise(resolve => setTimeout(resolve, 300))
+    expect(Number(await page.textContent('[data-test="stream-events"]'))).toBe(shown)
+  })
+
+  it('iterates $action\'s stream with for await, and a break stops the server\'s generator', async () => {
+    const run = randomUUID()
+    const seen = await page.evaluate(async (run) => {
+      const answer = await actionLab.$action('/api/stream/tokens', { method: 'POST', input: { run, count: 40, delayMs: 50 } })
+      if (!answer.success) return answer
+      const tokens: string[] = []
+      for await (const event of answer.data) {
+        tokens.push(event.token)
+        if (tokens.length === 3) break
+      }
+      return { tokens, result: await answer.data.result }
+    }, run)
+    expect(seen.tokens).toEqual(['token-1', 'token-2', 'token-3'])
+    expect(seen.result).toMatchObject({ success: false, error: { code: 'ABORT_ERROR' } })
+    const finished = await finishedRun(run)
+    expect(finished).toMatchObject({ finished: true, aborted: true })
+    expect(finished!.generated).toBeLessThan(40)
+  })
+
+  it('reads a whole stream through $action: the events, then the end envelope as result', async () => {
+    const seen = await page.evaluate(async (run) => {
+      const answer = await actionLab.$action('/api/stream/tokens', { method: 'POST', input: { run, count: 4 } })
+      if (!answer.success) return answer
+      const tokens: string[] = []
+      for await (const event of answer.data) tokens.push(event.token)
+      return { tokens, result: await answer.data.result }
+    }, randomUUID())
+    expect(seen).toEqual({ tokens: ['token-1', 'token-2', 'token-3', 'token-4'], result: { success: true, data: { count: 4 } } })
+  })
+
+  it('answers an error before the first event as a normal failure, and one after it as the stream\'s result', async () => {
+    const seen = await page.evaluate(async () => {
+      const before = await actionLab.$action('/api/stream/fail', { method: 'POST', input: { when: 'before', kind: 'declared' }, headers: { authorization: 'Bearer stream' } })
+      const after = await actionLab.$action('/api/stream/fail', { method: 'POST', input: { when: 'after', kind: 'error' }, headers: { authorization: 'Bearer stream' } })
+      if (!after.success) return { before, after }
+      const events: unknown[] = []
+      for await (const event of after.data) events.push(event)
+      return { before, events, result: await after.data.result }
+    })
+    expect(seen.before).toEqual({ success: false, error: { code: 'QUOTA_EXCEEDED', message: 'Out of tokens', statusCode: 403 } })
+    expect(seen.events).toEqual([{ n: 1, token: 'token-1' }])
+    expect(seen.result).toMatchObject({ success: false, error: { code: 'INTERNAL_ERROR', statusCode: 500 } })
+  })
+})
+
+interface Lab {
+  $action: (path: string, options?: Record<string, unknown>) => Promise<any> // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+declare const actionLab: Lab
