@@ -1,4 +1,4 @@
-// Child-process entry: the plain action with one Redis command a request written by hand (a rate limit's round trip).
+// Child-process entry: the plain action with a middleware written by hand that sends one Redis command a request (a rate limit's round trip).
 import { serveWithRedisByHand } from '../redis-by-hand'
 
-serveWithRedisByHand(1)
+await serveWithRedisByHand(1)

@@ -1,4 +1,4 @@
-// Child-process entry: the plain action with two Redis commands a request written by hand (an idempotency key's).
+// Child-process entry: the plain action with a middleware written by hand that sends two Redis commands a request (an idempotency key's).
 import { serveWithRedisByHand } from '../redis-by-hand'
 
-serveWithRedisByHand(2)
+await serveWithRedisByHand(2)
