@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RegistryResponse, RequestRecord } from '../../src/shared/types'
+import type { RegistryResponse, RequestRecord, StreamMessage } from '../../src/shared/types'
 import { launchChromium } from '../../../../test-utils/browser'
 import { startScratchDev } from './scratch-app'
 import type { ScratchDev } from './scratch-app'
@@ -68,6 +68,34 @@ async function records(): Promise<RequestRecord[]> {
   return (await fetch(`${app.baseURL}/__action-route/api/records`, { headers: app.authHeaders })).json() as Promise<RequestRecord[]>
 }
 
+/** Listens to the recorder's live feed; `stop` ends it and gives its messages. */
+async function listenToFeed(): Promise<{ stop: () => Promise<StreamMessage[]> }> {
+  const controller = new AbortController()
+  const response = await fetch(`${app.baseURL}/__action-route/api/stream`, { headers: app.authHeaders, signal: controller.signal })
+  const reader = response.body!.getReader()
+  let text = ''
+  const reading = (async () => {
+    try {
+      for (;;) {
+        const { done, value } = await reader.read()
+        if (done) return
+        text += new TextDecoder().decode(value)
+      }
+    }
+    catch {
+      // stopped
+    }
+  })()
+  return {
+    stop: async () => {
+      controller.abort()
+      await reading
+      return text.split('\n\n').map(block => block.split('\n').find(line => line.startsWith('data: {'))).filter(line => line !== undefined)
+        .map(line => JSON.parse(line.slice(6)) as StreamMessage)
+    },
+  }
+}
+
 describe('streaming actions in the Actions tab', () => {
   it('the registry marks a streaming action and gives its event schema; the route\'s page shows both', async () => {
     const registry = await (await fetch(`${app.baseURL}/__action-route/api/routes`, { headers: app.authHeaders })).json() as RegistryResponse
@@ -86,6 +114,7 @@ describe('streaming actions in the Actions tab', () => {
   it('records a streamed request with its events live, redacted and timed, then its end envelope', async () => {
     await fetch(`${app.baseURL}/__action-route/api/records`, { method: 'DELETE', headers: app.authHeaders })
     await page.getByTestId('tab-log').click()
+    const feed = await listenToFeed()
     const answer = fetch(`${app.baseURL}/api/reply`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -109,6 +138,11 @@ describe('streaming actions in the Actions tab', () => {
 
     expect(await answer).toContain('event: end')
     const [record] = await records()
+    // the live feed: the record when the stream starts, each event as it is written, the record again at the end
+    const messages = (await feed.stop()).filter(message => message.type === 'stream-event' || (message.type === 'record' && message.record.id === record!.id))
+    expect(messages.map(message => message.type === 'stream-event' ? `event ${message.count}` : `record ${message.type === 'record' && message.record.stream!.ended}`))
+      .toEqual(['record false', 'event 1', 'event 2', 'event 3', 'event 4', 'event 5', 'event 6', 'record true'])
+    expect(messages[1]).toMatchObject({ id: record!.id, event: { data: { word: 'one', secret: '[redacted]' } } })
     expect(record).toMatchObject({ status: 200, envelope: { success: true, data: { words: 6 } }, stream: { count: 6, ended: true } })
     const offsets = record!.stream!.events.map(event => event.at)
     expect(offsets).toEqual([...offsets].sort((a, b) => a - b))

@@ -73,3 +73,15 @@ export function streamRow(offsets: readonly number[], totalMs: number, count = o
     duration: offsets.at(-1) ?? 0,
   }
 }
+
+/**
+ * The timings of a stream still running, its open steps drawn up to `until` (its last event): the handler's
+ * span and `respond` stay open until the stream ends, and the record holds them with no duration yet.
+ * @example
+ * runningTimings([{ step: 'handler', start: 1, duration: 0 }], 40) // [{ step: 'handler', start: 1, duration: 39 }]
+ */
+export function runningTimings(timings: LifecycleTiming[], until: number): LifecycleTiming[] {
+  return timings.map(timing => (timing.step === 'handler' || timing.step === 'respond') && timing.duration === 0 && until > timing.start
+    ? { ...timing, duration: Math.round((until - timing.start) * 100) / 100 }
+    : timing)
+}
