@@ -2,7 +2,8 @@
 // A standalone Nitro 3 app (no Nuxt) that uses `@action-route/runtime/server/h3-v2` from the packed tarball, as a
 // user would: npm installs the pinned Nitro 3 beta (NUXT5_NITRO, the one the Nuxt 5 nightly uses), `nitro build`
 // builds it on Node 22, and its `.output/server/index.mjs` is checked over real HTTP: statuses, envelopes,
-// `application/json` on every answer. `pnpm test:nitro3`; exits non-zero on the first failure.
+// `application/json` on every answer but a streaming action's `text/event-stream` (its wire, its end envelope, a
+// client's abort running the generator's `finally`). `pnpm test:nitro3`; exits non-zero on the first failure.
 import { execFileSync, spawn } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
@@ -61,6 +62,45 @@ export default defineAction({
   handler: ({ input }) => ({ received: input }),
 })
 `,
+  // a streaming action (an async generator handler); each run's `finally` is recorded for GET /api/stream-runs
+  'server/lib/stream-runs.ts': `export const streamRuns = new Map<string, { generated: number, finished: boolean, aborted: boolean }>()
+`,
+  'server/api/tokens.post.ts': `import { z } from 'zod'
+import { defineAction } from '@action-route/runtime/server/h3-v2'
+import { withUser } from '../lib/user'
+import { streamRuns } from '../lib/stream-runs'
+
+export default defineAction({
+  input: z.object({ run: z.string().min(1), count: z.number().int().min(0), delayMs: z.number().int().min(0).default(0), fail: z.boolean().default(false) }),
+  middleware: [withUser],
+  async* handler({ input, ctx, signal }) {
+    const run = { generated: 0, finished: false, aborted: false }
+    streamRuns.set(input.run, run)
+    try {
+      for (let n = 1; n <= input.count; n++) {
+        if (input.delayMs) await new Promise(resolve => setTimeout(resolve, input.delayMs))
+        run.generated = n
+        yield { n, token: \`token-\${n}\` }
+        if (input.fail) throw new Error('SELECT secret -- password=hunter2')
+      }
+      return { count: input.count, by: ctx.user }
+    }
+    finally {
+      run.finished = true
+      run.aborted = signal.aborted
+    }
+  },
+})
+`,
+  'server/api/stream-runs.get.ts': `import { z } from 'zod'
+import { defineAction } from '@action-route/runtime/server/h3-v2'
+import { streamRuns } from '../lib/stream-runs'
+
+export default defineAction({
+  input: z.object({ run: z.string().min(1) }),
+  handler: ({ input }) => streamRuns.get(input.run) ?? null,
+})
+`,
   'server/api/missing.get.ts': `import { createActionError, defineAction } from '@action-route/runtime/server/h3-v2'
 
 export default defineAction({
@@ -115,6 +155,45 @@ async function check(base, name, path, init, expect) {
   checks++
 }
 let checks = 0
+
+/**
+ * A streaming action's answer: 200 `text/event-stream`, uncompressed, uncached, no length, and exactly `wire`
+ * (heartbeat comments left out).
+ */
+async function checkStream(base, name, body, wire) {
+  const response = await fetch(`${base}/api/tokens`, { ...json(JSON.stringify(body)), headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip, br' } })
+  const text = (await response.text()).replace(/^:.*\n\n/gm, '')
+  const headers = response.headers
+  const problems = []
+  if (response.status !== 200) problems.push(`status ${response.status}, expected 200`)
+  if (headers.get('content-type') !== 'text/event-stream; charset=utf-8') problems.push(`content-type ${headers.get('content-type')}`)
+  if (!/no-transform/.test(headers.get('cache-control') ?? '')) problems.push(`cache-control ${headers.get('cache-control')}`)
+  if (headers.get('content-encoding') || headers.get('content-length')) problems.push(`content-encoding ${headers.get('content-encoding')}, content-length ${headers.get('content-length')}`)
+  if (text !== wire) problems.push(`the wire: ${JSON.stringify(text.slice(0, 500))}, expected ${JSON.stringify(wire)}`)
+  if (problems.length) throw new Error(`${name}: ${problems.join('; ')}`)
+  console.log(`ok   ${name}: ${response.status} text/event-stream`)
+  checks++
+}
+
+/** A stream the client aborts after its first events: the generator's `finally` runs, with its signal aborted. */
+async function checkStreamAbort(base, name) {
+  const run = `abort-${Date.now()}`
+  const controller = new AbortController()
+  const response = await fetch(`${base}/api/tokens`, { ...json(JSON.stringify({ run, count: 40, delayMs: 50 })), signal: controller.signal })
+  const reader = response.body.getReader()
+  let text = ''
+  while ((text.match(/^data: /gm) ?? []).length < 3) text += new TextDecoder().decode((await reader.read()).value)
+  controller.abort()
+  let record
+  for (const deadline = Date.now() + 5000; Date.now() < deadline;) {
+    record = (await (await fetch(`${base}/api/stream-runs?run=${run}`)).json()).data
+    if (record?.finished) break
+    await new Promise(done => setTimeout(done, 50))
+  }
+  if (!record?.finished || !record.aborted || record.generated >= 40) throw new Error(`${name}: the run after the abort: ${JSON.stringify(record)}`)
+  console.log(`ok   ${name}: finally ran after ${record.generated} events, signal aborted`)
+  checks++
+}
 
 const json = body => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body })
 /** A form post that a browser marks with these headers (`Sec-Fetch-Site`, `Origin`). */
@@ -192,6 +271,20 @@ async function main() {
       body: body => body.success === true && body.data?.received?.paid === '1' ? '' : 'expected { received: { paid: "1" } }',
     })
     await check(base, 'POST cross-site form from an untrusted origin (403)', '/api/pay-back', formFrom({ 'sec-fetch-site': 'cross-site', 'origin': 'https://evil.example' }, 'paid=1'), { status: 403, body: refusedCrossOrigin })
+    await checkStream(base, 'POST streaming action (events, then the end envelope)', { run: 'wire', count: 2 }, [
+      'data: {"n":1,"token":"token-1"}\n\n',
+      'data: {"n":2,"token":"token-2"}\n\n',
+      'event: end\ndata: {"success":true,"data":{"count":2,"by":"ada"}}\n\n',
+    ].join(''))
+    await checkStream(base, 'POST streaming action failing after its first event (masked INTERNAL_ERROR end)', { run: 'fail', count: 2, fail: true }, [
+      'data: {"n":1,"token":"token-1"}\n\n',
+      'event: end\ndata: {"success":false,"error":{"code":"INTERNAL_ERROR","message":"An unexpected error occurred","statusCode":500}}\n\n',
+    ].join(''))
+    await check(base, 'POST streaming action, invalid input before the stream (422 JSON)', '/api/tokens', json('{"run":"x","count":-1}'), {
+      status: 422,
+      body: body => body.success === false && body.error?.code === 'VALIDATION_ERROR' && body.error?.fieldErrors?.count ? '' : 'expected VALIDATION_ERROR with fieldErrors.count',
+    })
+    await checkStreamAbort(base, 'POST streaming action aborted by the client after 3 events')
   }
   finally {
     server.kill()
