@@ -1,6 +1,6 @@
 export { $action } from './action'
 export { useAction } from './use-action'
-export type { ExecuteInput, ExecuteOptions, OptimisticUpdates, RefreshTarget, UseActionOptions } from './use-action'
+export type { ExecuteInput, ExecuteOptions, JsonMethod, JsonRoute, OptimisticUpdates, RefreshTarget, UseActionOptions } from './use-action'
 export { useActionQuery } from './use-action-query'
 export type { ActionQuery, PickedData, QueryDataKeys, QueryPath, UseActionQueryOptions } from './use-action-query'
 export { refreshActionQueries } from './refresh-action-queries'

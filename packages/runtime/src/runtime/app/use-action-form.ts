@@ -13,15 +13,15 @@ import { formToInput } from './internal/form-input'
 import { validateForm } from './internal/form-validate'
 import { formSnapshot } from './internal/form-dom'
 import { fillParams } from './internal/fill-params'
-import type { UseActionOptions } from './use-action'
+import type { JsonMethod, JsonRoute, UseActionOptions } from './use-action'
 import { useAction } from './use-action'
 import defaultMethods from '#build/action-route-methods.mjs'
 
 /** The routes a form can post to: those with a method that has a body. */
 export type FormActionPath = { [K in ActionPath]: [FormMethod<K>] extends [never] ? never : K }[ActionPath]
 
-/** The methods of a route a form can post with: those with a body. */
-export type FormMethod<P extends ActionPath> = Exclude<ActionMethod<P>, 'GET' | 'HEAD'>
+/** The methods of a route a form can post with: those with a body that answer JSON (a streaming one is `useActionStream`'s). */
+export type FormMethod<P extends ActionPath> = Exclude<JsonMethod<P>, 'GET' | 'HEAD'>
 
 type DeepPartial<T> = T extends Blob | Date ? T : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T
 
@@ -113,7 +113,8 @@ export function useActionForm<P extends FormActionPath, M extends FormMethod<P> 
   const method = String(options.method ?? (Object.hasOwn(defaultMethods, path) ? defaultMethods[path] : 'POST')).toUpperCase()
   const url = fillParams(path, options.params)
   const id = formId(method, url, options.key)
-  const action = useAction(path, {
+  // FormMethod leaves out streaming methods, which JsonRoute turns away
+  const action = useAction(path as JsonRoute<P, M>, {
     method: options.method,
     params: options.params,
     headers: options.headers,

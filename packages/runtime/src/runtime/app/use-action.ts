@@ -2,6 +2,7 @@ import { getCurrentScope, onScopeDispose, toValue } from 'vue'
 import type { MaybeRefOrGetter } from 'vue'
 import type { ActionResult } from '../server/types'
 import type { ActionCallError, ActionCallOptions, ActionInput, ActionMethod, ActionOutput, ActionParams, ActionPath, DefaultMethod, HttpMethod } from './route-map'
+import type { StreamMethod } from './use-action-stream'
 import type { ActionState, ActionStateOptions } from './internal/action-state'
 import { createActionState } from './internal/action-state'
 import type { CallOptions } from './internal/call-action'
@@ -9,7 +10,27 @@ import { checkCallOptions, checkMethod, checkRefreshOptions } from './internal/c
 import type { MutationPlan } from './internal/refresh-queries'
 import { planMutation } from './internal/refresh-queries'
 import type { QueryPath } from './use-action-query'
+import { untilStreamEnds } from './internal/stream-end'
 import { startAction } from './action'
+
+/**
+ * The methods of a route that answer JSON, not a stream: what `useAction`
+ * (and `useActionForm`) call. A streaming method is `useActionStream`'s.
+ * @example
+ * type M = JsonMethod<'/api/todos'> // 'GET' | 'POST'
+ */
+export type JsonMethod<P extends ActionPath> = Exclude<ActionMethod<P>, StreamMethod<P>>
+
+/**
+ * What `useAction`'s path is checked against: the path itself when its
+ * method answers JSON, else a type that names `useActionStream`, so the
+ * type error says what to call instead.
+ * @example
+ * type Ok = JsonRoute<'/api/todos', 'POST'> // '/api/todos'
+ */
+export type JsonRoute<P extends ActionPath, M extends string> = [M] extends [never] ? P
+  : [M] extends [StreamMethod<P>] ? { '~streams': `${M} ${P} streams its answer: call useActionStream('${P}') or $action, not useAction` }
+      : P
 
 /**
  * A query a mutation refreshes: every mounted `useActionQuery` of a GET
@@ -81,27 +102,32 @@ export interface UseActionOptions<P extends ActionPath, M extends HttpMethod>
  * `useAction` is called; `execute` rejects with a TypeError, sending
  * nothing and leaving the state alone, for a bad or dangerous param. After a
  * success the queries named by `refreshes` and `optimistic` are refreshed
- * before `execute` resolves.
+ * before `execute` resolves. A streaming route is a type error (its events
+ * are `useActionStream`'s); one reached anyway (plain JS, `any`) is read
+ * to its end, its events dropped, and settles with its final envelope;
+ * development warns once per route.
  * @example
  * const { execute, fieldErrors, pending } = useAction('/api/todos/:id', { method: 'PATCH', refreshes: ['/api/todos'] })
  * await execute({ done: true }, { params: { id: 1 } })
  */
 export function useAction<P extends ActionPath, M extends ActionMethod<P> = DefaultMethod<P> & ActionMethod<P>>(
-  path: P,
+  path: JsonRoute<P, M>,
   options: UseActionOptions<P, M> = {},
 ): ActionState<ExecuteInput<ActionInput<P, M>>, ActionOutput<P, M>, ExecuteOptions<P, M>, ActionCallError<P, M>> {
   if (options.method !== undefined) checkMethod(options.method)
   checkCallOptions({ timeout: options.timeout, retry: options.retry, retryDelay: options.retryDelay })
   checkRefreshOptions(options)
+  // the path as the route map has it: JsonRoute only turns a streaming one away
+  const route = path as P
   const state = createActionState<ExecuteInput<ActionInput<P, M>>, ActionOutput<P, M>, ExecuteOptions<P, M>, ActionCallError<P, M>>((input, call) => {
     const params = call.params ?? toValue(options.params)
     // would throw "missing param" below: say where the params go
-    if (params === undefined && /:\w/.test(path) && typeof input === 'object' && input !== null && Object.hasOwn(input, 'params')) {
-      throw new TypeError(`useAction('${path}'): params go in execute's second argument, execute(input, { params }), or execute(undefined, { params }) for an action without input`)
+    if (params === undefined && /:\w/.test(route) && typeof input === 'object' && input !== null && Object.hasOwn(input, 'params')) {
+      throw new TypeError(`useAction('${route}'): params go in execute's second argument, execute(input, { params }), or execute(undefined, { params }) for an action without input`)
     }
     const plan: MutationPlan = { targets: call.refreshes ?? options.refreshes ?? [], optimistic: options.optimistic, singleFlight: options.singleFlight }
     const mutation = planMutation(plan, input, params, call.headers ?? toValue(options.headers))
-    const sent = startAction(path, {
+    const sent = startAction(route, {
       method: options.method,
       timeout: options.timeout,
       retry: options.retry,
@@ -114,7 +140,9 @@ export function useAction<P extends ActionPath, M extends ActionMethod<P> = Defa
       after: call.after,
     })
     mutation.apply()
-    return mutation.settle(sent) as Promise<ActionResult<ActionOutput<P, M>, ActionCallError<P, M>>>
+    // a streaming action reached past the types (plain JS, any): settle with its final envelope
+    const answered = untilStreamEnds('useAction', route, sent, import.meta.dev ? console.warn : undefined)
+    return mutation.settle(answered) as Promise<ActionResult<ActionOutput<P, M>, ActionCallError<P, M>>>
   }, options)
   if (getCurrentScope()) onScopeDispose(state.abort)
   return state

@@ -5,6 +5,7 @@ import type { FormPostState } from '../app/internal/form-post'
 import { FORM_FLASH_COOKIE, FORM_QUERY, formId } from '../app/internal/form-post'
 import { formToInput } from '../app/internal/form-input'
 import { isActionResult } from '../app/internal/call-action'
+import { createActionEventStream } from '../app/internal/action-event-stream'
 import { FORWARDED_REQUEST_HEADERS, ssrCallHeaders, staysInApp } from '../app/internal/forwarded-headers'
 import { isCrossOrigin } from '../server/internal/cross-origin'
 import { clearFlashCookie, flashCookie, readFlashCookie } from './internal/flash-cookie'
@@ -67,6 +68,10 @@ async function toBody(input: Record<string, unknown> | FormData): Promise<{ body
 }
 
 async function readEnvelope(response: Response): Promise<ActionResult<unknown>> {
+  // a streaming action (its form got past the types): its final envelope; the events are read and dropped
+  if (response.body && /^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '')) {
+    return createActionEventStream(response.body, new AbortController()).result
+  }
   const text = await response.text()
   let value: unknown
   try {
@@ -110,7 +115,8 @@ export function mayConcernForms(method: string, path: string, cookie: string | n
  * in-process with the posted fields as its input (dot paths nested, as the
  * browser's `useActionForm` does), the user's cookies and address, then answers 303
  * back to the page after a success, or renders the page with the error's
- * status (422 for field errors) and the posted values. A post from another
+ * status (422 for field errors) and the posted values; a streaming action's
+ * answer is read to its end and its final envelope taken. A post from another
  * site is refused (403) before anything is read; a body over `maxBodySize`
  * or without a length too (413, 411), and a form over the module's
  * `maxFormFields`, `maxFormFiles` or `maxJsonDepth` (413) before it is built,
