@@ -165,6 +165,11 @@ export interface CreateActionRequest {
   middleware?: string[]
   /** A JSON example of the input; its schema is inferred from it. */
   example?: unknown
+  /**
+   * A streaming action, as `create-action --stream` writes it: an `async *handler` whose yields are
+   * server-sent events, with an `eventSchema` stub. Not for HEAD (400), which answers no body.
+   */
+  stream?: boolean
   /** Overwrite an existing route file. Without it an existing file answers 409 and nothing is written. */
   overwrite?: boolean
   /** Only render: answer the files that would be written, write nothing. */

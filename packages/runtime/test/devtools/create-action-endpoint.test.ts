@@ -73,6 +73,26 @@ describe('POST /__action-route/api/actions', () => {
     expect(await readdir(join(app, 'server/api'))).toEqual(['hello.get.ts'])
   })
 
+  it('writes a streaming action with stream: true, as create-action --stream does', async () => {
+    const answer = await answerCreateAction(app, { declaredLength: null, body: bodyOf(JSON.stringify({ route: 'reply', method: 'post', stream: true })) })
+    expect(answer).toMatchObject({ status: 201, body: { routeId: 'POST /api/reply' } })
+    const [file] = (answer.body as { files: Array<{ path: string, contents: string }> }).files
+    expect(file!.path).toBe('server/api/reply.post.ts')
+    expect(file!.contents).toMatch(/async\s*\*\s*handler/)
+    expect(file!.contents).toContain('eventSchema')
+    // without it, the plain action as before
+    const plain = await answerCreateAction(app, { declaredLength: null, body: bodyOf(JSON.stringify({ route: 'plain', method: 'post', stream: false })) })
+    expect((plain.body as { files: Array<{ contents: string }> }).files[0]!.contents).not.toMatch(/async\s*\*\s*handler/)
+  })
+
+  it('refuses stream on HEAD, and a stream that is not true or false, with 400 and nothing written', async () => {
+    const head = await answerCreateAction(app, { declaredLength: null, body: bodyOf(JSON.stringify({ route: 'ping', method: 'HEAD', stream: true })) })
+    expect(head).toMatchObject({ status: 400, body: { error: { code: 'BAD_REQUEST', message: expect.stringContaining('HEAD route answers no body') } } })
+    const wrong = await answerCreateAction(app, { declaredLength: null, body: bodyOf(JSON.stringify({ route: 'ping', method: 'get', stream: 'yes' })) })
+    expect(wrong).toMatchObject({ status: 400, body: { error: { code: 'BAD_REQUEST', message: 'stream must be true or false.' } } })
+    expect(await readdir(app)).toEqual(['node_modules', 'nuxt.config.ts', 'package.json'])
+  })
+
   it('refuses a middleware that would shadow an auto-import with 400, as the CLI does', async () => {
     const answer = await answerCreateAction(app, { declaredLength: null, body: bodyOf(JSON.stringify({ route: 'a', method: 'get', middleware: ['use-storage'] })) })
     expect(answer).toMatchObject({ status: 400, body: { error: { code: 'BAD_REQUEST', message: expect.stringContaining('would export useStorage, which Nitro auto-imports') } } })

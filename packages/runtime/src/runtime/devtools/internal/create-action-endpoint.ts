@@ -34,7 +34,8 @@ export async function scaffoldChoices(rootDir: string): Promise<ScaffoldOptions>
  * What `POST /__action-route/api/actions` answers: the action written by create-action's own
  * library (same templates, names and refusals), 201 with the files, 200 for a dry run; 409
  * `FILE_EXISTS` with the file when the route file is there and `overwrite` is not set (nothing
- * written); 400 `BAD_REQUEST` for a body that is not a usable request and for create-action's refusals
+ * written); `stream: true` writes a streaming action (`create-action --stream`); 400 `BAD_REQUEST`
+ * for a body that is not a usable request (`stream` with HEAD among them) and for create-action's refusals
  * (a schema library the app has not installed, with its install command; a route another file answers
  * already, with that `file`); 413 over 64 KiB, declared
  * or not: nothing of a chunked body is kept past the limit (the rest is read and dropped).
@@ -79,7 +80,7 @@ export async function answerCreateAction(rootDir: string, call: CreateActionCall
 
 /** The body checked field by field, so a wrong type is a 400 that names the field. */
 function toCreateActionOptions(rootDir: string, body: unknown): CreateActionOptions {
-  if (!isPlainObject(body)) throw new Error('The body must be a JSON object: { route, method, schema?, middleware?, example?, overwrite?, dryRun? }.')
+  if (!isPlainObject(body)) throw new Error('The body must be a JSON object: { route, method, schema?, middleware?, example?, stream?, overwrite?, dryRun? }.')
   const request = body as Partial<Record<keyof CreateActionRequest, unknown>>
   if (typeof request.route !== 'string' || request.route.trim() === '') throw new Error('route must be a non-empty string, like todos/[id].')
   if (typeof request.method !== 'string') throw new Error('method must be a string: get, post, put, patch, delete or head.')
@@ -87,8 +88,11 @@ function toCreateActionOptions(rootDir: string, body: unknown): CreateActionOpti
   if (request.middleware !== undefined && !(Array.isArray(request.middleware) && request.middleware.every(name => typeof name === 'string'))) {
     throw new Error('middleware must be a list of names, like ["auth"].')
   }
-  for (const flag of ['overwrite', 'dryRun'] as const) {
+  for (const flag of ['overwrite', 'dryRun', 'stream'] as const) {
     if (request[flag] !== undefined && typeof request[flag] !== 'boolean') throw new Error(`${flag} must be true or false.`)
+  }
+  if (request.stream === true && request.method.toLowerCase() === 'head') {
+    throw new Error('A HEAD route answers no body, so it cannot stream: use get (an EventSource sends GET) or post.')
   }
   return {
     rootDir,
@@ -97,6 +101,7 @@ function toCreateActionOptions(rootDir: string, body: unknown): CreateActionOpti
     ...(request.schema !== undefined && { schema: request.schema as SchemaLibrary }),
     ...(request.middleware !== undefined && { middleware: request.middleware as string[] }),
     ...(request.example !== undefined && request.example !== null && { examples: examplesOf(request.example) }),
+    ...(request.stream === true && { stream: true }),
     overwrite: request.overwrite === true,
     dryRun: request.dryRun === true,
   }
