@@ -55,6 +55,19 @@ describe('the New action draft from a record', () => {
     expect(parseMiddlewareNames(' requireUser, audit  requireUser,')).toEqual(['requireUser', 'audit'])
   })
 
+  it('sends stream only when the Streaming box is ticked, and never for HEAD', () => {
+    expect(toCreateRequest({ route: 'reply', method: 'post', schema: 'zod', middleware: [], stream: true }, { dryRun: true }))
+      .toEqual({ route: 'reply', method: 'post', schema: 'zod', stream: true, dryRun: true })
+    expect(toCreateRequest({ route: 'reply', method: 'post', schema: 'zod', middleware: [], stream: false })).not.toHaveProperty('stream')
+    expect(toCreateRequest({ route: 'ping', method: 'head', schema: 'zod', middleware: [], stream: true })).not.toHaveProperty('stream')
+  })
+
+  it('ticks Streaming for a record of a streamed answer', () => {
+    const streamed = makeRecord({ method: 'POST', route: '/api/reply', path: '/api/reply', input: { prompt: 'hi' }, stream: { events: [], count: 2, ended: true } })
+    expect(actionDraftFromRecord(streamed, 'zod')).toMatchObject({ route: 'reply', method: 'post', stream: true })
+    expect(actionDraftFromRecord(makeRecord({ method: 'POST' }), 'zod')).not.toHaveProperty('stream')
+  })
+
   it('replays an unmatched record at its concrete path', () => {
     const record = makeRecord({ unmatched: true, route: '', routeId: '', path: '/api/notes/7', url: '/api/notes/7?draft=1', query: { draft: '1' } })
     expect(draftUrl(draftFromRecord(record))).toBe('/api/notes/7?draft=1')

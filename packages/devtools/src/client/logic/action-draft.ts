@@ -11,6 +11,8 @@ export interface ActionDraft {
   middleware: string[]
   /** A JSON example of the input, its schema inferred by the server; undefined for none. */
   example?: unknown
+  /** A streaming action (`create-action --stream`); not sent for HEAD, which cannot stream. */
+  stream?: boolean
 }
 
 /**
@@ -52,8 +54,8 @@ export function routeFromFile(relativeFile: string): string | undefined {
  * one that found none, which the developer may edit into `[id]`; for one that
  * reached an action, the form of that action's file when `existing` gives it, so
  * the form says the file is there instead of planning a second one, else its
- * pattern), its method, and its JSON input as the example the input schema is
- * inferred from.
+ * pattern), its method, its JSON input as the example the input schema is
+ * inferred from, and `stream` for a request answered with a stream.
  * @example
  * actionDraftFromRecord({ method: 'POST', path: '/api/todos', unmatched: true, input: { title: 'x' }, ... }, 'zod')
  * // { route: 'todos', method: 'post', schema: 'zod', middleware: [], example: { title: 'x' } }
@@ -64,12 +66,19 @@ export function actionDraftFromRecord(record: RequestRecord, schema: string, exi
   const route = fromFile ?? routeFromPath(record.unmatched || !record.route ? record.path : record.route)
   const input = usesQuery(record.method) ? record.query : record.input
   const example = isObject(input) && (Object.keys(input).length > 0 || !usesQuery(record.method)) ? input : undefined
-  return { route, method: record.method.toLowerCase(), schema, middleware: [], ...(example !== undefined && { example }) }
+  return {
+    route,
+    method: record.method.toLowerCase(),
+    schema,
+    middleware: [],
+    ...(example !== undefined && { example }),
+    ...(record.stream !== undefined && { stream: true }),
+  }
 }
 
 /**
- * The body of `POST /api/actions` for a draft: empty middleware and a
- * missing example left out.
+ * The body of `POST /api/actions` for a draft: empty middleware, a
+ * missing example and `stream` unless set (never for HEAD) left out.
  * @example
  * toCreateRequest({ route: 'todos', method: 'post', schema: 'zod', middleware: [] }, { dryRun: true })
  * // { route: 'todos', method: 'post', schema: 'zod', dryRun: true }
@@ -81,6 +90,7 @@ export function toCreateRequest(draft: ActionDraft, flags: Pick<CreateActionRequ
     ...(draft.schema && { schema: draft.schema }),
     ...(draft.middleware.length > 0 && { middleware: draft.middleware }),
     ...(draft.example !== undefined && { example: draft.example }),
+    ...(draft.stream === true && draft.method.toLowerCase() !== 'head' && { stream: true }),
     ...flags,
   }
 }
