@@ -88,6 +88,8 @@ describe('the streamed reply page in Chromium', () => {
     expect((await page.textContent('[data-test=reply]'))!.trim()).toBe(kept)
     expect(await page.getAttribute('[data-test=reply]', 'data-status')).toBe('error')
     expect(await page.locator('[data-test=reply-done]').count()).toBe(0)
+    // the page's own list of replies says so too, without a reload: it looks again until the server wrote it
+    await page.waitForSelector(`[data-test=replies] li[data-id="${stored.id}"][data-status=stopped]`, { timeout: 5_000 })
     await context.close()
   })
 
