@@ -12,7 +12,7 @@ export const NUXT5_NIGHTLY = '5.0.0-29830089.dc519522'
 export const NUXT5_NITRO = '3.0.260903-beta'
 
 /** Every DevTools e2e file (`--project devtools-e2e`), all run under `nuxi dev` on the target's copies. */
-export const DEVTOOLS_FILES = ['dev-endpoints', 'devtools-tab', 'devtools-host', 'recorder-loop', 'base-url', 'panel-loop', 'create-action-endpoint']
+export const DEVTOOLS_FILES = ['dev-endpoints', 'devtools-tab', 'devtools-host', 'recorder-loop', 'base-url', 'panel-loop', 'create-action-endpoint', 'streaming-panel']
 
 /**
  * The DevTools files that exercise the target's own Nitro and dev server over HTTP: its dev endpoints, the
