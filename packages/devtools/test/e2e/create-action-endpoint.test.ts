@@ -123,6 +123,28 @@ describe('the "New action" endpoints in nuxi dev', () => {
     await waitFor(async () => (await registry()) !== undefined, 60_000, serverLog)
   }, 90_000)
 
+  it('writes a streaming action when the form\'s Streaming box sends stream: true; once loaded it is listed as one and streams', async () => {
+    const created = await post({ route: 'reply', method: 'post', example: { prompt: 'hi' }, stream: true })
+    expect(created.status).toBe(201)
+    const [routeFile] = (created.body as CreateActionResponse).files
+    expect(routeFile!.path).toBe('server/api/reply.post.ts')
+    expect(routeFile!.contents).toMatch(/async\s*\*\s*handler/)
+
+    let listed: RegistryResponse['routes'][number] | undefined
+    await waitFor(async () => {
+      listed = (await registry())?.routes.find(route => route.id === 'POST /api/reply')
+      return listed?.isAction === true
+    }, 60_000, () => `${serverLog()}\nlisted as: ${JSON.stringify(listed)}`)
+    expect(listed).toMatchObject({ isAction: true, action: { stream: true } })
+    const answer = await fetch(`${app.baseURL}/api/reply`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ prompt: 'hi' }) })
+    expect(answer.status, app.log().slice(-2000)).toBe(200)
+    expect(answer.headers.get('content-type')).toMatch(/^text\/event-stream/)
+    const text = await answer.text()
+    expect(text).toMatch(/^data: /m)
+    const end = text.match(/^event: end\ndata: (.*)$/m)?.[1]
+    expect(JSON.parse(end ?? 'null')).toMatchObject({ success: true })
+  }, 120_000)
+
   it.each([
     ['a body that is not JSON', '{"route": '],
     ['a body that is not an object', '[1, 2]'],
@@ -133,6 +155,8 @@ describe('the "New action" endpoints in nuxi dev', () => {
     ['a middleware name that is not an identifier', { route: 'things', method: 'get', middleware: ['no good!'] }],
     ['an example that is not an object', { route: 'things', method: 'post', example: 'just text' }],
     ['an overwrite that is not a boolean', { route: 'things', method: 'post', overwrite: 'yes' }],
+    ['a stream that is not a boolean', { route: 'things', method: 'post', stream: 'yes' }],
+    ['stream with HEAD, which answers no body', { route: 'things', method: 'head', stream: true }],
   ])('answers 400 with a message for %s, writing nothing', async (_, body) => {
     const answer = await post(body)
     expect(answer.status).toBe(400)
