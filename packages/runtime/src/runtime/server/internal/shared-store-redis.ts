@@ -12,8 +12,10 @@ export interface RedisLike {
 /**
  * INCR, and the window's expiry set by the increment that started it, in one
  * step no other client can come between: Redis runs a script whole.
+ * @example
+ * await client.eval(INCREMENT, 1, 'rate:ip:1.2.3.4', '60000')
  */
-const INCREMENT = `local count = redis.call('INCR', KEYS[1])
+export const INCREMENT = `local count = redis.call('INCR', KEYS[1])
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then
   redis.call('PEXPIRE', KEYS[1], ARGV[1])
