@@ -29,8 +29,9 @@ export interface GeneratedOpenApi {
 /**
  * The OpenAPI 3.1 document of every action among the route files, and where
  * each operation came from. Each file is loaded to read its `'~action'`
- * descriptor; its schemas are converted with the libraries' Standard JSON
- * Schema (`@valibot/to-json-schema` for valibot). Files that are not actions are
+ * descriptor; its schemas are converted by `describeSchema`, as the DevTools
+ * panel's are: Standard JSON Schema, the input side for input and params, the
+ * output side for output and events. Files that are not actions are
  * left out; one that fails to load is listed under `x-action-route-skipped`.
  * An action whose `metadata.openapi` is `false`, or whose route matches a pattern
  * of `options.exclude`, is left out without a trace in the document, and named in `excluded`.

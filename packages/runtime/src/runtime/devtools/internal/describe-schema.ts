@@ -1,13 +1,28 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type { JsonSchema, SchemaInfo } from '@action-route/devtools/types'
 
-/** Standard JSON Schema (the `~standard.jsonSchema` converter that zod 4.2+ and arktype 2.1.28+ carry). */
+/** The options of a Standard JSON Schema converter: a target, and the library's own options. */
+interface StandardJsonOptions {
+  target: 'draft-2020-12'
+  libraryOptions?: Record<string, unknown>
+}
+
+/**
+ * Standard JSON Schema: the `~standard.jsonSchema` converter that zod 4.2+
+ * and arktype 2.1.28+ carry, and valibot's `toStandardJsonSchema` adds.
+ */
 interface StandardJsonSchemaProps {
   jsonSchema?: {
-    input?: (options: { target: string, libraryOptions?: Record<string, unknown> }) => JsonSchema
-    output?: (options: { target: string, libraryOptions?: Record<string, unknown> }) => JsonSchema
+    input?: (options: StandardJsonOptions) => JsonSchema
+    output?: (options: StandardJsonOptions) => JsonSchema
   }
 }
+
+/** What a Standard Schema carries, Standard JSON Schema included when the library has it. */
+type SchemaProps = StandardSchemaV1.Props & StandardJsonSchemaProps
+
+/** A `Date` leaves the server as the ISO string `Date#toJSON` writes, and is described as that. */
+const DATE_TIME = { type: 'string', format: 'date-time' }
 
 /** The part of a zod 4 schema its JSON Schema hooks hand over. */
 interface ZodSchemaLike {
@@ -15,65 +30,75 @@ interface ZodSchemaLike {
 }
 
 /**
- * zod's own options for an output schema: a `z.date()` leaves the server as
- * the ISO string `Date#toJSON` writes, so it is described as that string
- * instead of being left unrepresentable. Other libraries get no options.
+ * Each library's own options for one side. An output `Date` is described as
+ * the string the wire carries instead of being left unrepresentable (zod
+ * throws on it, arktype and valibot leave it open). valibot refuses a whole
+ * schema for one action JSON Schema has no word for (`v.trim()`, `v.check()`)
+ * unless told to leave that action out, as zod and arktype do with refinements.
  */
-function outputOptionsFor(vendor: string, io: 'input' | 'output'): Record<string, unknown> | undefined {
-  if (vendor !== 'zod' || io !== 'output') return undefined
-  const isDate = (schema: ZodSchemaLike) => schema._zod?.def?.type === 'date'
-  return {
-    unrepresentable: ({ zodSchema }: { zodSchema: ZodSchemaLike }) => isDate(zodSchema) ? 'any' : 'throw',
-    override: ({ zodSchema, jsonSchema }: { zodSchema: ZodSchemaLike, jsonSchema: Record<string, unknown> }) => {
-      if (isDate(zodSchema)) Object.assign(jsonSchema, { type: 'string', format: 'date-time' })
-    },
+function libraryOptionsFor(vendor: string, io: 'input' | 'output'): Record<string, unknown> | undefined {
+  if (vendor === 'zod') {
+    if (io !== 'output') return undefined
+    const isDate = (schema: ZodSchemaLike) => schema._zod?.def?.type === 'date'
+    return {
+      unrepresentable: ({ zodSchema }: { zodSchema: ZodSchemaLike }) => isDate(zodSchema) ? 'any' : 'throw',
+      override: ({ zodSchema, jsonSchema }: { zodSchema: ZodSchemaLike, jsonSchema: Record<string, unknown> }) => {
+        if (isDate(zodSchema)) Object.assign(jsonSchema, DATE_TIME)
+      },
+    }
   }
+  if (vendor === 'arktype') {
+    return io === 'output' ? { fallback: { date: ({ base }: { base: JsonSchema }) => ({ ...base, ...DATE_TIME }) } } : undefined
+  }
+  if (vendor === 'valibot') {
+    return {
+      errorMode: 'ignore',
+      ...(io === 'output' && { overrideSchema: ({ valibotSchema }: { valibotSchema: { type?: string } }) => valibotSchema.type === 'date' ? { ...DATE_TIME } : undefined }),
+    }
+  }
+  return undefined
 }
 
-type ValibotConverter = (schema: unknown, options?: Record<string, unknown>) => JsonSchema
-let valibotConverter: Promise<ValibotConverter | undefined> | undefined
+type ValibotWrapper = (schema: unknown) => { '~standard': SchemaProps }
+let valibotWrapper: Promise<ValibotWrapper | undefined> | undefined
 
-/** @valibot/to-json-schema when the app has it; a variable specifier, so no bundler insists on it. */
-function loadValibotConverter(): Promise<ValibotConverter | undefined> {
+/** `toStandardJsonSchema` of @valibot/to-json-schema when the app has it; a variable specifier, so no bundler insists on it. */
+function loadValibotWrapper(): Promise<ValibotWrapper | undefined> {
   const specifier = '@valibot/to-json-schema'
-  return valibotConverter ??= import(/* @vite-ignore */ specifier)
-    .then((mod: { toJsonSchema?: ValibotConverter }) => mod.toJsonSchema)
+  return valibotWrapper ??= import(/* @vite-ignore */ specifier)
+    .then((mod: { toStandardJsonSchema?: ValibotWrapper }) => mod.toStandardJsonSchema)
     .catch(() => undefined)
 }
 
 /**
- * The vendor and JSON Schema of a Standard Schema, for the panel. Never
- * throws: a schema the converter cannot express (a transform, a custom
- * check) gives `jsonSchema: null` and a note saying why.
+ * The vendor and JSON Schema (draft 2020-12) of a Standard Schema: the one
+ * converter of the DevTools panel, the composer's examples and the OpenAPI
+ * document. It reads Standard JSON Schema, `~standard.jsonSchema.input` for
+ * an input or params schema and `.output` for an output or event schema. A
+ * valibot schema without it (not wrapped with `toStandardJsonSchema`) is
+ * wrapped here when the app has `@valibot/to-json-schema`. Never throws: a
+ * schema the library cannot express (a transform, a custom type) gives
+ * `jsonSchema: null` and a note saying why.
+ * @example
+ * await describeSchema(z.object({ n: z.string().transform(Number).pipe(z.number()) }), 'output')
+ * // { vendor: 'zod', jsonSchema: { type: 'object', properties: { n: { type: 'number' } }, ... } }
  */
 export async function describeSchema(schema: StandardSchemaV1 | undefined, io: 'input' | 'output'): Promise<SchemaInfo | undefined> {
   if (!schema) return undefined
-  const props = schema['~standard'] as StandardSchemaV1.Props & StandardJsonSchemaProps
+  let props = schema['~standard'] as SchemaProps
   const vendor = String(props.vendor ?? 'unknown')
+  if (typeof props.jsonSchema?.[io] !== 'function' && vendor === 'valibot') {
+    const wrap = await loadValibotWrapper()
+    if (!wrap) return { vendor, jsonSchema: null, note: 'Wrap the schema with toStandardJsonSchema from @valibot/to-json-schema to see it.' }
+    props = wrap(schema)['~standard']
+  }
   const convert = props.jsonSchema?.[io]
-  if (typeof convert === 'function') {
-    try {
-      const libraryOptions = outputOptionsFor(vendor, io)
-      return { vendor, jsonSchema: convert({ target: 'draft-2020-12', ...(libraryOptions && { libraryOptions }) }) }
-    }
-    catch (error) {
-      return { vendor, jsonSchema: null, note: `${vendor} could not express this schema as JSON Schema: ${messageOf(error)}` }
-    }
+  if (typeof convert !== 'function') return { vendor, jsonSchema: null, note: `${vendor} does not offer Standard JSON Schema (~standard.jsonSchema).` }
+  try {
+    const libraryOptions = libraryOptionsFor(vendor, io)
+    return { vendor, jsonSchema: convert({ target: 'draft-2020-12', ...(libraryOptions && { libraryOptions }) }) }
   }
-  if (vendor === 'valibot') {
-    const toJsonSchema = await loadValibotConverter()
-    if (!toJsonSchema) return { vendor, jsonSchema: null, note: 'Install @valibot/to-json-schema in the app to see this schema.' }
-    try {
-      // the dialect of OpenAPI 3.1 and of the other libraries' Standard JSON Schema (the converter's default is draft-07)
-      return { vendor, jsonSchema: toJsonSchema(schema, { errorMode: 'ignore', typeMode: io, target: 'draft-2020-12' }) }
-    }
-    catch (error) {
-      return { vendor, jsonSchema: null, note: `@valibot/to-json-schema failed: ${messageOf(error)}` }
-    }
+  catch (error) {
+    return { vendor, jsonSchema: null, note: `${vendor} could not express this schema as JSON Schema: ${error instanceof Error ? error.message : String(error)}` }
   }
-  return { vendor, jsonSchema: null, note: `${vendor} does not offer Standard JSON Schema (~standard.jsonSchema).` }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
 }
