@@ -162,6 +162,8 @@ export default defineNuxtModule<ModuleOptions>({
       ...clientTypeAutoImports.map(name => ({ name, from: resolver.resolve('./runtime/app/index'), type: true })),
     ])
     setupClientFetch(nuxt)
+    // the query libraries' subpaths from this module's own runtime, so an app loading the module's source needs no build
+    for (const library of ['colada', 'vue-query']) nuxt.options.alias[`@action-route/runtime/${library}`] ??= resolver.resolve(`./runtime/${library}/index`)
     // two server features a build adds only when the app's code uses them, so other servers stay small; `nuxi dev`
     // always has both, and the options decide when set
     const uses = nuxt.options.dev || (options.forms !== undefined && options.singleFlight !== undefined)
