@@ -1,0 +1,6 @@
+// Routes the docs' samples call that neither the reference app nor a sample defines
+declare module '../../packages/runtime/src/runtime/app/route-map' {
+  interface ActionRoutes {
+  }
+}
+export {}
