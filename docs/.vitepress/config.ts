@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitepress'
+import { githubSlug } from './github-slug'
 import { linkRepositoryFiles } from './link-repository-files'
 
 /** Where a link to a file outside docs/ (a playground page, the README) goes on the site. */
@@ -10,6 +11,7 @@ export default defineConfig({
   cleanUrls: true,
   lastUpdated: false,
   markdown: {
+    anchor: { slugify: githubSlug },
     config: (md) => {
       md.use(linkRepositoryFiles, { repository, branch: 'main' })
     },

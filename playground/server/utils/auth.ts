@@ -15,6 +15,7 @@ export const requireUser = defineActionMiddleware('requireUser', async ({ event,
 })
 // #endregion require-user
 
+// #region require-role
 /** Halts unless ctx.user has the role the action names in `metadata.role`. */
 export const requireRole = defineActionMiddleware<{ user: User }>('requireRole', async ({ ctx, metadata, next }) => {
   if (metadata.role && ctx.user.role !== metadata.role) {
@@ -25,3 +26,4 @@ export const requireRole = defineActionMiddleware<{ user: User }>('requireRole',
 
 /** Actions that need a signed-in user start from this builder. */
 export const authedAction = createActionClient().use(requireUser)
+// #endregion require-role
