@@ -27,10 +27,7 @@ export default defineConfig({
     sidebar: [
       {
         text: 'Getting started',
-        items: [
-          { text: 'A todo app with sign-in', link: '/getting-started' },
-          { text: 'Migrating from defineEventHandler', link: '/migrating' },
-        ],
+        items: [{ text: 'A todo app with sign-in', link: '/getting-started' }],
       },
       {
         text: 'Guides',
@@ -41,7 +38,6 @@ export default defineConfig({
           { text: 'Streaming', link: '/streaming' },
           { text: 'Production', link: '/production' },
           { text: 'OpenAPI', link: '/openapi' },
-          { text: 'DevTools', link: '/devtools' },
           { text: 'create-action (CLI)', link: '/cli' },
         ],
       },
@@ -74,10 +70,12 @@ export default defineConfig({
           { text: 'Decisions', link: '/decisions' },
         ],
       },
+      { text: 'Migrating from defineEventHandler', link: '/migrating' },
+      { text: 'Comparison', link: '/comparison' },
+      { text: 'DevTools', link: '/devtools' },
       {
-        text: 'More',
+        text: 'Running it',
         items: [
-          { text: 'Comparison', link: '/comparison' },
           { text: 'Deploying', link: '/deploying' },
           { text: 'Compatibility', link: '/compatibility' },
           { text: 'Benchmarks', link: '/benchmarks' },

@@ -26,6 +26,11 @@ function anchorsOf(current: Page): Promise<string[]> {
   return current.$$eval('[id]', elements => elements.map(element => element.id))
 }
 
+/** The images on this page that did not load. */
+function brokenImages(current: Page): Promise<string[]> {
+  return current.$$eval('img', images => images.filter(image => image.complete && image.naturalWidth === 0).map(image => image.src))
+}
+
 /** A page's address without its hash, as the crawl keys it. */
 function pageOf(url: URL): string {
   return `${url.origin}${url.pathname}`
@@ -45,12 +50,13 @@ describe('the documentation site', () => {
     await expect.poll(() => page.locator('.vp-doc').textContent()).toContain('defineAction')
   })
 
-  it('has no internal link that answers 404 or names a missing heading, on any page', async () => {
+  it('has no internal link that answers 404 or names a missing heading, and no broken image, on any page', async () => {
     const linkedFrom = new Map<string, string>([[`${siteURL}/`, '(start)']])
     const hashes: Array<{ from: string, to: URL }> = []
     const anchors = new Map<string, Set<string>>()
     const queue = [`${siteURL}/`]
     const dead: string[] = []
+    const images: string[] = []
     while (queue.length) {
       const url = queue.shift()!
       const response = await page.goto(url)
@@ -59,6 +65,8 @@ describe('the documentation site', () => {
         continue
       }
       anchors.set(url, new Set(await anchorsOf(page)))
+      await page.waitForLoadState('load')
+      images.push(...(await brokenImages(page)).map(image => `${url}: ${image}`))
       for (const link of await internalLinks(page)) {
         if (link.hash.length > 1) hashes.push({ from: url, to: link })
         const target = pageOf(link)
@@ -72,6 +80,7 @@ describe('the documentation site', () => {
       .map(({ from, to }) => `${from} -> ${to.href}`)
     expect(dead).toEqual([])
     expect([...new Set(missingHeadings)]).toEqual([])
+    expect(images).toEqual([])
     expect(anchors.size).toBeGreaterThan(20)
   })
 })
