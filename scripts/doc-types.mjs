@@ -54,8 +54,10 @@ const docsRoot = rootArg > 0 ? resolve(process.argv[rootArg + 1]) : repo
 const nuxtDir = join(repo, 'playground/.nuxt')
 const runtimeSrc = join(repo, 'packages/runtime/src')
 // inside the runtime's node_modules: git ignores it, and the samples' imports (zod, valibot, h3,
-// @opentelemetry/*, @pinia/colada, @tanstack/vue-query) resolve as the runtime's dependencies
-const out = join(repo, 'packages/runtime/node_modules/.cache/doc-types')
+// @opentelemetry/*, @pinia/colada, @tanstack/vue-query) resolve as the runtime's dependencies. One folder a
+// run, so runs at the same time do not meet; a failed run's stays for a look until a later run
+const cache = join(repo, 'packages/runtime/node_modules/.cache/doc-types')
+const out = join(cache, String(process.pid))
 
 const contexts = ['app', 'server', 'config', 'node', 'h3-v2']
 const fence = /^```(ts|typescript|vue)\s*$/
@@ -151,7 +153,6 @@ function writeProject(context, files) {
     options.paths[`@action-route/runtime${name}`] = [fromOut(runtimeSrc, target)]
   }
   if (context === 'h3-v2') options.paths.h3 = [fromOut(repo, 'packages/runtime/node_modules/h3-v2')]
-  options.tsBuildInfoFile = `./${context}.tsbuildinfo`
   const typeFiles = (base ? config.include : []).filter(path => path.endsWith('.d.ts')).map(path => fromOut(nuxtDir, path))
   const project = {
     compilerOptions: options,
@@ -189,7 +190,16 @@ const documents = [
 const samples = documents.flatMap(readSamples)
 const checked = samples.length
 
-rmSync(out, { recursive: true, force: true })
+for (const run of existsSync(cache) ? readdirSync(cache).filter(name => /^\d+$/.test(name)) : []) {
+  let alive = false
+  try {
+    alive = process.kill(Number(run), 0)
+  }
+  catch {
+    // no such process: that run has ended
+  }
+  if (!alive) rmSync(join(cache, run), { recursive: true, force: true })
+}
 for (const context of contexts) mkdirSync(join(out, context), { recursive: true })
 const byFile = new Map()
 const lineMaps = new Map()
@@ -245,4 +255,5 @@ if (problems.size) {
   console.error(`The docs' samples do not compile (${problems.size} errors in ${checked} samples; the generated files are in ${relative(repo, out)}):\n${[...problems].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).map(problem => `  ${problem}`).join('\n')}`)
   process.exit(1)
 }
+rmSync(out, { recursive: true, force: true })
 console.log(`The docs' ${checked} TypeScript and Vue samples compile.`)
