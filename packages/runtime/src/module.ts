@@ -1,4 +1,4 @@
-import { addImports, addNitroPlugin, addServerHandler, addServerImports, createResolver, defineNuxtModule } from './internal/nuxt-kit'
+import { addImports, addNitroPlugin, addPlugin, addServerHandler, addServerImports, createResolver, defineNuxtModule, hasNuxtModule } from './internal/nuxt-kit'
 import { defu } from 'defu'
 import { answerHeadLikeGet } from './head-routes'
 import { setupMethodGuards } from './method-guards'
@@ -164,6 +164,10 @@ export default defineNuxtModule<ModuleOptions>({
     setupClientFetch(nuxt)
     // the query libraries' subpaths from this module's own runtime, so an app loading the module's source needs no build
     for (const library of ['colada', 'vue-query']) nuxt.options.alias[`@action-route/runtime/${library}`] ??= resolver.resolve(`./runtime/${library}/index`)
+    // Pinia Colada's Nuxt module puts a query's error in the SSR payload: an ActionQueryError needs a reducer there
+    nuxt.hook('modules:done', () => {
+      if (hasNuxtModule('@pinia/colada-nuxt', nuxt)) addPlugin(resolver.resolve('./runtime/colada/error-payload'))
+    })
     // two server features a build adds only when the app's code uses them, so other servers stay small; `nuxi dev`
     // always has both, and the options decide when set
     const uses = nuxt.options.dev || (options.forms !== undefined && options.singleFlight !== undefined)

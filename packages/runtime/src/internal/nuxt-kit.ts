@@ -3,7 +3,7 @@
 import type { Nuxt } from '@nuxt/schema'
 import * as kit from 'nuxt/kit'
 
-export { addImports, addServerHandler, addServerImports, addTemplate, addTypeTemplate, createResolver, defineNuxtModule, getNuxtVersion, updateTemplates, useLogger } from 'nuxt/kit'
+export { addImports, addPlugin, addServerHandler, addServerImports, addTemplate, addTypeTemplate, createResolver, defineNuxtModule, getNuxtVersion, hasNuxtModule, updateTemplates, useLogger } from 'nuxt/kit'
 
 /** The helpers kit 4.6 added, absent from the kit of Nuxt 3.14 to 4.5. */
 interface NewerKit {

@@ -1,0 +1,144 @@
+import { defineQueryOptions, useQueryCache } from '@pinia/colada'
+import type { DefineQueryOptionsTagged, EntryKeyTagged, UseMutationOptions } from '@pinia/colada'
+import type { ActionCallError, ActionCallOptions, ActionInput, ActionOutput, ActionParams, ActionPath, DefaultMethod, ParamNames } from '../app/route-map'
+import type { QueryPath } from '../app/use-action-query'
+import type { JsonMethod, RefreshTarget } from '../app/use-action'
+import { ActionQueryError } from '../app/internal/action-query-error'
+import { actionSender } from '../app/internal/action-sender'
+import type { CallOptions } from '../app/internal/call-action'
+import { ACTION_QUERY_ROOT, actionQueryFunction, actionQueryKey as keyOf, planCacheMutation } from '../app/internal/library-queries'
+
+export { ActionQueryError, isActionQueryError } from '../app/internal/action-query-error'
+
+/** The error a route's query or mutation rejects with: an `ActionQueryError` typed by its codes. */
+export type ActionQueryErrorOf<P extends ActionPath, M extends string> = ActionQueryError<ActionCallError<P, M>>
+
+/** A route's params, required when its pattern has `:name` segments. */
+type ParamsOption<P extends ActionPath> = [ParamNames<P>] extends [never] ? { params?: Record<string, never> } : { params: ActionParams<P> }
+
+/** A route's input, optional when the route takes none (or none is required). */
+type InputOption<P extends ActionPath, M extends string> = undefined extends ActionInput<P, M> ? { input?: ActionInput<P, M> } : { input: ActionInput<P, M> }
+
+/**
+ * What names one query of a GET route: its params and input, as
+ * `useActionQuery` takes them.
+ * @example
+ * const request: ActionQueryRequest<'/api/todos/:id'> = { params: { id: 1 } }
+ */
+export type ActionQueryRequest<P extends QueryPath> = ParamsOption<P> & InputOption<P, 'GET'>
+
+/**
+ * The cache key of an action's query: `['action-route', path, params, input]`,
+ * param values as strings (`{ id: 1 }` and `{ id: '1' }` are one key).
+ * Pinia Colada matches a filter's objects partially, so the key of a path
+ * alone names every query of the route, and with params, those of these
+ * params. Typed with the route's data and error, for `getQueryData`.
+ * @example
+ * const queryCache = useQueryCache()
+ * await queryCache.invalidateQueries({ key: actionQueryKey('/api/todos') })
+ * const list = queryCache.getQueryData(actionQueryKey('/api/todos', {}, { page: '1' }))
+ */
+export function actionQueryKey<P extends QueryPath>(path: P, params?: Partial<ActionParams<P>>, input?: Partial<ActionInput<P, 'GET'>>): EntryKeyTagged<ActionOutput<P, 'GET'>, ActionQueryErrorOf<P, 'GET'>> {
+  return keyOf(path, params as Record<string, string | number> | undefined, input) as unknown as EntryKeyTagged<ActionOutput<P, 'GET'>, ActionQueryErrorOf<P, 'GET'>>
+}
+
+/**
+ * Pinia Colada query options (`key` and `query`) for a GET action: `data`
+ * is the route's data, `error` an `ActionQueryError` whose `code` is the
+ * route's union of codes. Call it where Colada calls its options (a
+ * component's setup, or the getter passed to `useQuery`): during SSR the
+ * query sends the page request's cookies. A param that cannot build a URL
+ * (missing, empty, `.` or `..`) makes the query fail with a TypeError,
+ * nothing sent. Spread it to add Colada's own options.
+ * @example
+ * const todos = useQuery(actionQuery('/api/todos', { input: { page: '1' } }))
+ * const todo = useQuery(() => actionQuery('/api/todos/:id', { params: { id: route.params.id as string } }))
+ * const fresh = useQuery({ ...actionQuery('/api/todos'), staleTime: 0 })
+ */
+export function actionQuery<P extends QueryPath>(
+  path: P,
+  ...[request]: [ParamNames<P>] extends [never] ? [request?: ActionQueryRequest<P>] : [request: ActionQueryRequest<P>]
+): DefineQueryOptionsTagged<ActionOutput<P, 'GET'>, ActionQueryErrorOf<P, 'GET'>> {
+  const { params, input } = (request ?? {}) as { params?: Record<string, string | number>, input?: unknown }
+  const load = actionQueryFunction(actionSender(), path, params, input)
+  return defineQueryOptions<ActionOutput<P, 'GET'>, ActionQueryErrorOf<P, 'GET'>>({
+    key: keyOf(path, params, input),
+    query: ({ signal }) => load(signal) as Promise<ActionOutput<P, 'GET'>>,
+  })
+}
+
+/**
+ * What `mutate` takes: `$action`'s own options (input, params, headers,
+ * idempotencyKey), params required for a pattern with `:name` segments.
+ * @example
+ * const variables: ActionMutationVariables<'/api/todos/:id', 'PATCH'> = { params: { id: 1 }, input: { done: true } }
+ */
+export type ActionMutationVariables<P extends ActionPath, M extends string> = ParamsOption<P> & InputOption<P, M> & {
+  headers?: Record<string, string>
+  /** This call's `Idempotency-Key` (see `$action`'s option). */
+  idempotencyKey?: string
+}
+
+/** Options of `actionMutation`. */
+export interface ActionMutationOptions<P extends ActionPath, M extends JsonMethod<P>>
+  extends Pick<ActionCallOptions<P, M>, 'method' | 'timeout' | 'retry' | 'retryDelay'> {
+  /** Headers for every call; `mutate`'s own `headers` are added over them. */
+  headers?: Record<string, string>
+  /**
+   * The cached queries to refresh after a success: a GET route, or its
+   * queries with these params and input values. Their fresh data comes in
+   * the mutation's own answer (single flight) and is written to the cache;
+   * the rest are invalidated.
+   */
+  refreshes?: readonly RefreshTarget[]
+  /** Ask for the refreshed queries' data in the mutation's answer (default true); false: invalidate them. */
+  singleFlight?: boolean
+}
+
+/**
+ * Pinia Colada mutation options (`mutation`) for an action: `mutate({ input,
+ * params })` sends it, resolves to its data, and rejects with an
+ * `ActionQueryError` typed by the route's codes for a failure envelope (a
+ * VALIDATION_ERROR's `fieldErrors` included). After a success, the cached
+ * queries `refreshes` names take the fresh data the answer carried (one
+ * round trip) or are invalidated, before `mutate` settles. A streaming
+ * route is a type error. Call it in a component's setup: it reads the
+ * query cache there. Spread it to add Colada's hooks.
+ * @example
+ * const { mutate, error } = useMutation(actionMutation('/api/todos', { method: 'POST', refreshes: ['/api/todos'] }))
+ * mutate({ input: { title: 'Milk' } })
+ * const toggle = useMutation(actionMutation('/api/todos/:id', { method: 'PATCH' }))
+ * toggle.mutate({ params: { id: 1 }, input: { done: true } })
+ */
+export function actionMutation<P extends ActionPath, M extends JsonMethod<P> = DefaultMethod<P> & JsonMethod<P>>(
+  path: P,
+  options: ActionMutationOptions<P, M> = {},
+): UseMutationOptions<ActionOutput<P, M>, ActionMutationVariables<P, M>, ActionQueryErrorOf<P, M>> {
+  const queryCache = useQueryCache()
+  const send = actionSender()
+  return {
+    async mutation(variables) {
+      const call = (variables ?? {}) as { input?: unknown, params?: CallOptions['params'], headers?: Record<string, string>, idempotencyKey?: string }
+      const plan = planCacheMutation({
+        targets: options.refreshes ?? [],
+        cached: queryCache.getEntries({ key: [ACTION_QUERY_ROOT] }).map(entry => entry.key),
+        singleFlight: options.singleFlight,
+        headers: call.headers || options.headers ? { ...options.headers, ...call.headers } : undefined,
+      })
+      const { result, update } = plan.settle(await send(path, {
+        method: options.method,
+        params: call.params,
+        input: call.input,
+        headers: plan.headers,
+        timeout: options.timeout,
+        retry: options.retry,
+        retryDelay: options.retryDelay,
+        idempotencyKey: call.idempotencyKey,
+      }))
+      if (!result.success) throw new ActionQueryError(result.error as ActionCallError<P, M>)
+      for (const { key, data } of update.fresh) queryCache.setQueryData(key, data)
+      await Promise.all(update.stale.map(key => queryCache.invalidateQueries({ key, exact: true })))
+      return result.data as ActionOutput<P, M>
+    },
+  }
+}
