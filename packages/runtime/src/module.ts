@@ -14,6 +14,7 @@ import { setupOpenApi } from './openapi/setup-openapi'
 import { setupErrorReporting } from './internal/setup-error-reporting'
 import { setupTracing } from './internal/setup-tracing'
 import { setupSharedStore } from './setup-shared-store'
+import { setupTypedFetch } from './typed-fetch'
 import type { OpenApiModuleOptions } from './openapi/setup-openapi'
 import type { DevtoolsModuleOptions } from './devtools/setup-devtools'
 import {
@@ -198,6 +199,8 @@ export default defineNuxtModule<ModuleOptions>({
       nitro3: resolver.resolve('./runtime/server/plugins/shared-store.nitro3'),
     })
     const routeMap = setupRouteMap(nuxt, resolver.resolve('./runtime/app/route-map'))
+    // Nuxt 5: plain $fetch and useFetch typed from each action (its input, its envelope), through Nuxt's own route types
+    setupTypedFetch(nuxt, resolver.resolve('./runtime/app/typed-fetch'))
 
     // HEAD answers like GET (docs/decisions.md); the hook is typed by Nuxt's Nitro package, not by @nuxt/schema
     const hook = nuxt.hook as unknown as (name: 'nitro:init', run: (nitro: NitroLike) => void) => void
