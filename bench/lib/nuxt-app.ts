@@ -38,6 +38,17 @@ export async function timeNuxtBuild(dir: string): Promise<number> {
 }
 
 /**
+ * `nuxt prepare <dir>`: writes `.nuxt` (its tsconfigs and generated types) without building, what a
+ * type-check needs. Not timed.
+ * @example
+ * await prepareNuxtApp('bench/.work/build/action-1000')
+ */
+export async function prepareNuxtApp(dir: string): Promise<void> {
+  await rm(join(dir, '.nuxt'), { recursive: true, force: true })
+  await runNode([nuxtBin, 'prepare', dir])
+}
+
+/**
  * Writes files (path relative to `dir`, contents) into `dir`, emptied first: a generated app.
  * @example
  * await writeApp('bench/.work/cli/app', { 'nuxt.config.ts': 'export default defineNuxtConfig({})\n' })
