@@ -1,10 +1,16 @@
+// #region valibot-route
+import { toStandardJsonSchema } from '@valibot/to-json-schema'
 import * as v from 'valibot'
 
-// the valibot route
+const topics = v.array(v.picklist(['releases', 'security']))
+
+// the valibot route: toStandardJsonSchema adds Standard JSON Schema, so OpenAPI and the DevTools show its schemas
 export default defineAction({
-  input: v.object({
+  input: toStandardJsonSchema(v.object({
     email: v.pipe(v.string(), v.trim(), v.email('Enter a valid email')),
-    topics: v.optional(v.array(v.picklist(['releases', 'security'])), ['releases']),
-  }),
+    topics: v.optional(topics, ['releases']),
+  })),
+  outputSchema: toStandardJsonSchema(v.object({ subscribed: v.pipe(v.string(), v.email()), topics })),
   handler: ({ input }) => ({ subscribed: input.email, topics: input.topics }),
 })
+// #endregion valibot-route

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url'
 import { validate } from '@readme/openapi-parser'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { OpenApiDocument } from '../../src/runtime/openapi/types'
+import { UNREPRESENTABLE } from '../../src/runtime/openapi/types'
 import { buildNuxtApp } from './build-nuxt'
 
 const playgroundDir = fileURLToPath(new URL('../../../../playground', import.meta.url))
@@ -26,5 +27,21 @@ describe('the playground\'s document', () => {
     expect(Object.keys(document.paths['/api/todos/{id}']!).sort()).toEqual(['delete', 'get', 'head', 'patch'])
     expect(Object.keys(document.paths)).not.toContain('/api/admin/stats')
     expect(JSON.stringify(document)).not.toContain('admin dashboard')
+  })
+
+  it('describes the valibot route through its toStandardJsonSchema wrapper: the body from the input side, data from the output side', () => {
+    const operation = document.paths['/api/newsletter']!.post!
+    expect(JSON.stringify(operation)).not.toContain(UNREPRESENTABLE)
+    const body = (operation.requestBody as { content: Record<string, { schema: object }> }).content['application/json']!.schema
+    expect(body).toEqual({
+      type: 'object',
+      properties: {
+        email: { type: 'string', format: 'email' },
+        topics: { type: 'array', items: { enum: ['releases', 'security'], type: 'string' }, default: ['releases'] },
+      },
+      required: ['email'],
+    })
+    const data = (operation.responses['200']!.content as Record<string, { schema: { properties: { data: object } } }>)['application/json']!.schema.properties.data
+    expect(data).toMatchObject({ properties: { subscribed: { type: 'string', format: 'email' }, topics: { type: 'array' } }, required: ['subscribed', 'topics'] })
   })
 })
