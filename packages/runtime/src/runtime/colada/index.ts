@@ -3,10 +3,10 @@ import type { DefineQueryOptionsTagged, EntryKeyTagged, UseMutationOptions } fro
 import type { ActionCallError, ActionCallOptions, ActionInput, ActionOutput, ActionParams, ActionPath, DefaultMethod, ParamNames } from '../app/route-map'
 import type { QueryPath } from '../app/use-action-query'
 import type { JsonMethod, RefreshTarget } from '../app/use-action'
-import { ActionQueryError } from '../app/internal/action-query-error'
+import type { ActionQueryError } from '../app/internal/action-query-error'
 import { actionSender } from '../app/internal/action-sender'
-import type { CallOptions } from '../app/internal/call-action'
-import { ACTION_QUERY_ROOT, actionQueryFunction, actionQueryKey as keyOf, planCacheMutation } from '../app/internal/library-queries'
+import { actionQueryFunction, actionQueryKey as keyOf } from '../app/internal/library-queries'
+import { actionCacheMutation } from './internal/cache-mutation'
 
 export { ActionQueryError, isActionQueryError } from '../app/internal/action-query-error'
 
@@ -49,7 +49,9 @@ export function actionQueryKey<P extends QueryPath>(path: P, params?: Partial<Ac
  * component's setup, or the getter passed to `useQuery`): during SSR the
  * query sends the page request's cookies. A param that cannot build a URL
  * (missing, empty, `.` or `..`) makes the query fail with a TypeError,
- * nothing sent. Spread it to add Colada's own options.
+ * nothing sent. A query that fails during SSR renders its error (Colada's
+ * `ssrCatchError`) instead of failing the page. Spread it to add or change
+ * Colada's own options.
  * @example
  * const todos = useQuery(actionQuery('/api/todos', { input: { page: '1' } }))
  * const todo = useQuery(() => actionQuery('/api/todos/:id', { params: { id: route.params.id as string } }))
@@ -64,6 +66,8 @@ export function actionQuery<P extends QueryPath>(
   return defineQueryOptions<ActionOutput<P, 'GET'>, ActionQueryErrorOf<P, 'GET'>>({
     key: keyOf(path, params, input),
     query: ({ signal }) => load(signal) as Promise<ActionOutput<P, 'GET'>>,
+    // a failure envelope is an answer, not a crash: the page renders it, as with useActionQuery
+    ssrCatchError: true,
   })
 }
 
@@ -114,31 +118,7 @@ export function actionMutation<P extends ActionPath, M extends JsonMethod<P> = D
   path: P,
   options: ActionMutationOptions<P, M> = {},
 ): UseMutationOptions<ActionOutput<P, M>, ActionMutationVariables<P, M>, ActionQueryErrorOf<P, M>> {
-  const queryCache = useQueryCache()
-  const send = actionSender()
   return {
-    async mutation(variables) {
-      const call = (variables ?? {}) as { input?: unknown, params?: CallOptions['params'], headers?: Record<string, string>, idempotencyKey?: string }
-      const plan = planCacheMutation({
-        targets: options.refreshes ?? [],
-        cached: queryCache.getEntries({ key: [ACTION_QUERY_ROOT] }).map(entry => entry.key),
-        singleFlight: options.singleFlight,
-        headers: call.headers || options.headers ? { ...options.headers, ...call.headers } : undefined,
-      })
-      const { result, update } = plan.settle(await send(path, {
-        method: options.method,
-        params: call.params,
-        input: call.input,
-        headers: plan.headers,
-        timeout: options.timeout,
-        retry: options.retry,
-        retryDelay: options.retryDelay,
-        idempotencyKey: call.idempotencyKey,
-      }))
-      if (!result.success) throw new ActionQueryError(result.error as ActionCallError<P, M>)
-      for (const { key, data } of update.fresh) queryCache.setQueryData(key, data)
-      await Promise.all(update.stale.map(key => queryCache.invalidateQueries({ key, exact: true })))
-      return result.data as ActionOutput<P, M>
-    },
+    mutation: actionCacheMutation(actionSender(), path, options, useQueryCache()) as (variables: ActionMutationVariables<P, M>) => Promise<ActionOutput<P, M>>,
   }
 }
