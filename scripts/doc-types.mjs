@@ -124,7 +124,7 @@ function renderSample(sample) {
   const around = sample.body.map(line => [line, sample.markerLine])
   const hole = sample.body.findIndex(line => line.trim() === '...')
   const all = hole < 0 ? [...around, ...code] : [...around.slice(0, hole), ...code, ...around.slice(hole + 1)]
-  if (sample.lang !== 'vue' && !all.some(([line]) => /^\s*(?:import|export)\b/.test(line))) all.push(['export {}', sample.markerLine ?? sample.line])
+  if (sample.lang !== 'vue' && !all.some(([line]) => /^\s*(?:import|export)\b/.test(line))) all.push(['export {}', sample.line + sample.code.length])
   return { text: `${all.map(([line]) => line).join('\n')}\n`, lines: all.map(([, line]) => line) }
 }
 
@@ -213,7 +213,7 @@ for (const sample of [...samples]) {
     const syntax = ts.transpileModule(text, { reportDiagnostics: true, fileName: name }).diagnostics ?? []
     for (const diagnostic of syntax) {
       const { line } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start)
-      problems.add(`${where(sample, lines[line] ?? sample.line)}: error TS${diagnostic.code}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`)
+      problems.add(`${where(sample, lines[line] ?? lines.at(-1))}: error TS${diagnostic.code}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`)
     }
     if (syntax.length) {
       samples.splice(samples.indexOf(sample), 1)
@@ -248,7 +248,7 @@ for (const entry of output.split(/\n(?=\S)/).filter(Boolean)) {
     if (!found) problems.add(entry.trim())
     continue
   }
-  const line = mapped.lines[Number(found[2]) - 1] ?? mapped.sample.line
+  const line = mapped.lines[Number(found[2]) - 1] ?? mapped.lines.at(-1)
   problems.add(`${where(mapped.sample, line)}: ${found[3].trim()}${line === mapped.sample.markerLine ? ' (in the marker\'s lines)' : ''}`)
 }
 if (problems.size) {
