@@ -15,5 +15,5 @@ export default createConfigForNuxt({
   files: ['**/pages/**/*.vue'],
   rules: { 'vue/multi-word-component-names': 'off' },
 }, {
-  ignores: ['**/dist/**', '**/.nuxt/**', '**/.output/**', '.compat/**', '.cache/**', 'bench/.work/**'],
+  ignores: ['**/dist/**', '**/.nuxt/**', '**/.output/**', '.compat/**', '.cache/**', 'bench/.work/**', 'docs/.vitepress/cache/**'],
 })

@@ -63,6 +63,18 @@ export default defineConfig({
         },
       },
       {
+        // the built documentation site (docs/.vitepress/dist; built here when missing) in Chromium: the local search
+        // finds defineAction, and no internal link of any page is a 404 or names a missing heading
+        test: {
+          name: 'docs-site',
+          root: 'docs',
+          include: ['test/**/*.test.ts'],
+          globalSetup: ['test/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 300_000,
+        },
+      },
+      {
         test: { name: 'devtools', root: 'packages/devtools', include: ['test/unit/**/*.test.ts'] },
       },
       {
