@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 
 export default defineNuxtConfig({
   // in your app: modules: ['@action-route/runtime', 'nuxt-auth-utils'],
-  modules: ['../packages/runtime/src/module', 'nuxt-auth-utils'], // the module's source: `pnpm dev` needs no build
+  modules: ['../packages/runtime/src/module', 'nuxt-auth-utils', '@pinia/nuxt', '@pinia/colada-nuxt'], // the module's source: `pnpm dev` needs no build; Pinia Colada's for the /colada page
   devtools: { enabled: true },
   runtimeConfig: {
     // the SQLite file and the uploads live here; NUXT_DATA_DIR (or PLAYGROUND_DATA_DIR) moves them at run time
