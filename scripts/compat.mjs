@@ -11,7 +11,8 @@
 //   none on Nuxt 3;
 // - the OpenAPI document: the fixture built again with `actionRoute.openapi`, served, and its document checked, on the
 //   newest Nuxt 4 (Nitro 2, the same on Nuxt 3 and 4.3) and on Nuxt 5 (Nitro 3);
-// - on Nuxt 5, what the module adds to the server output (gzip), against a bare Nuxt 5 app.
+// - on Nuxt 5, Nuxt's own `$fetch` and `useFetch` typed from the actions (scripts/compat-typed-fetch.mjs: vue-tsc), and
+//   what the module adds to the server output (gzip), against a bare Nuxt 5 app.
 // compat-targets.mjs says what each target runs, and why. Installs run one after another in the background from the
 // start, so the next targets install (the Nuxt 5 one with npm and a compile of better-sqlite3: about 2 minutes) while
 // the first runs its suites. `pnpm test:compat` runs every target, `pnpm test:compat nuxt5-node22` one; the times go
@@ -24,6 +25,7 @@ import { gzipSync } from 'node:zlib'
 import { nodeBinary } from './node-binary.mjs'
 import { packWorkspace, writePackedAppManifest } from './packed-app.mjs'
 import { checkOpenApiDocument } from './compat-openapi.mjs'
+import { checkTypedFetch } from './compat-typed-fetch.mjs'
 import { DEVTOOLS_FILES, targets } from './compat-targets.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -253,6 +255,7 @@ for (const target of selected) {
     env: { ...process.env, E2E_DEV_APP_DIR: devApp, E2E_NODE: node },
   }))
   if (target.nuxt.includes('nuxt-nightly')) {
+    await step(results, target, 'typed $fetch and useFetch from the actions (nuxi prepare, vue-tsc)', () => checkTypedFetch({ root, app: fixtureApp, node }))
     await step(results, target, 'no Nitro v2 layer, one h3, module share of the server output (gzip)', () => {
       const bytes = measureModuleShare(fixtureApp, node)
       const share = bytes.module - bytes.bare
