@@ -24,7 +24,8 @@
 //   <!-- sample: skip: why -->               not checked (say why: a package the repository lacks...)
 //   <!-- sample: app                         the lines after the first are the rest of the file, which the
 //   const page = ref(1)                      reader's app has and the page leaves out: put before the sample,
-//   -->                                      or, when one line is `...`, around it (the sample goes there)
+//   -->                                      or, when one line is `...`, around it (the sample goes there);
+//                                            they cannot hold `-->`, which ends the comment
 //
 //   <!-- sample: server
 //   export default defineAction({
