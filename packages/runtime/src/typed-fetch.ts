@@ -43,7 +43,7 @@ export function renderFetchDeclaration(route: FetchRouteHandler, declarationDir:
   ].join('\n')
 }
 
-/** Where a route file's declaration goes under `dir`: its path from the app's root, outside folders named `_`. */
+/** Where a route file's declaration goes under `dir`: at its path from the app's root (a `..` of a layer outside it as `_`). */
 function declarationFile(dir: string, rootDir: string, file: string): string {
   const path = relative(rootDir, file).replace(SCRIPT, '').split('/').map(part => part === '..' ? '_' : part).join('/')
   return join(dir, `${path}.d.ts`)
@@ -79,9 +79,9 @@ export function typeFetchRoutes(routes: FetchRouteHandler[], { dir, rootDir }: {
 /**
  * Nuxt 5's typed `$fetch` and `useFetch` on action routes: the module hands Nuxt, through its `server:routes` hook,
  * each route file's declaration (see `typeFetchRoutes`, written under `node_modules/.cache/action-route/typed-fetch`),
- * and Nuxt's own route types do the rest. Registered once the
- * server builder's own `server:routes` hook is (Nuxt's `ready`), so it sees the routes the builder scanned. Nothing
- * on Nuxt 3 and 4, which have no such hook.
+ * and Nuxt's own route types do the rest. Added on Nuxt's `ready`, after the server builder's own listener (added
+ * while the server is set up, after the modules), so it sees the routes the builder scanned. Nothing on Nuxt 3 and
+ * 4, which have no such hook.
  * @example
  * setupTypedFetch(nuxt, resolver.resolve('./runtime/app/typed-fetch'))
  */
