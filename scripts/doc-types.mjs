@@ -188,6 +188,10 @@ const documents = [
     .sort()
     .map(name => join(docsRoot, 'docs', name)),
 ]
+if (!existsSync(join(nuxtDir, 'tsconfig.app.json'))) {
+  console.error('The samples are checked against the prepared reference app: run `pnpm exec nuxi prepare playground` first.')
+  process.exit(1)
+}
 const samples = documents.flatMap(readSamples)
 const checked = samples.length
 
