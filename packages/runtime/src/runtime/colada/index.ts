@@ -10,7 +10,12 @@ import { actionCacheMutation } from './internal/cache-mutation'
 
 export { ActionQueryError, isActionQueryError } from '../app/internal/action-query-error'
 
-/** The error a route's query or mutation rejects with: an `ActionQueryError` typed by its codes. */
+/**
+ * The error a route's query or mutation rejects with: an `ActionQueryError`
+ * whose `code` is the route's union of codes (declared, the runtime's, the client's).
+ * @example
+ * type Code = ActionQueryErrorOf<'/api/todos/:id', 'GET'>['code'] // 'NOT_FOUND' | 'NOT_YOURS' | ...
+ */
 export type ActionQueryErrorOf<P extends ActionPath, M extends string> = ActionQueryError<ActionCallError<P, M>>
 
 /** A route's params, required when its pattern has `:name` segments. */
@@ -83,7 +88,11 @@ export type ActionMutationVariables<P extends ActionPath, M extends string> = Pa
   idempotencyKey?: string
 }
 
-/** Options of `actionMutation`. */
+/**
+ * Options of `actionMutation`.
+ * @example
+ * const options: ActionMutationOptions<'/api/todos', 'POST'> = { method: 'POST', refreshes: ['/api/todos'] }
+ */
 export interface ActionMutationOptions<P extends ActionPath, M extends JsonMethod<P>>
   extends Pick<ActionCallOptions<P, M>, 'method' | 'timeout' | 'retry' | 'retryDelay'> {
   /** Headers for every call; `mutate`'s own `headers` are added over them. */
