@@ -4,13 +4,13 @@ import type { DataTag, MutationOptions, QueryClient, UndefinedInitialQueryOption
 import type { ActionCallError, ActionInput, ActionOutput, ActionParams, ActionPath, DefaultMethod, ParamNames } from '../app/route-map'
 import type { JsonMethod, RefreshTarget } from '../app/use-action'
 import type { QueryPath } from '../app/use-action-query'
-import { ActionQueryError } from '../app/internal/action-query-error'
+import { ActionQueryError, isActionQueryError } from '../app/internal/action-query-error'
 import type { ActionQueryKey } from '../app/internal/library-queries'
 import { ACTION_QUERY_ROOT, actionQueryFunction, actionQueryKey as keyOf } from '../app/internal/library-queries'
 import { actionSender } from '../app/internal/action-sender'
 import { actionMutationFunction } from './internal/mutation-function'
 
-export { ActionQueryError }
+export { ActionQueryError, isActionQueryError }
 
 /** A route's params, required when its pattern has `:name` segments. */
 type ParamsOption<P extends ActionPath> = [ParamNames<P>] extends [never] ? { params?: Record<string, never> } : { params: ActionParams<P> }
