@@ -36,6 +36,21 @@ describe('the memory store (one process)', () => {
     expect(await store.setIfAbsent('k', 3, 1000)).toBe(true)
   })
 
+  it('keeps a value frozen all through as it is, equal to its JSON; a value anything could change, as a copy', async () => {
+    const store = createMemoryStore()
+    const record = Object.freeze({ state: 'done', answer: Object.freeze({ status: 201, headers: Object.freeze({ location: '/o/7' }), tags: Object.freeze(['a']) }) })
+    await store.set('frozen', record, 1000)
+    expect(await store.get('frozen')).toBe(record)
+    // frozen on top only, or holding what JSON writes otherwise (a Date, -0, NaN, undefined): a copy, as JSON gives it
+    const shallow = Object.freeze({ inner: { n: 1 } })
+    const unlike = Object.freeze({ at: new Date(0), zero: -0, nan: Number.NaN, gone: undefined })
+    await store.set('shallow', shallow, 1000)
+    await store.set('unlike', unlike, 1000)
+    shallow.inner.n = 2
+    expect(await store.get('shallow')).toEqual({ inner: { n: 1 } })
+    expect(await store.get('unlike')).toStrictEqual(JSON.parse(JSON.stringify(unlike)))
+  })
+
   it('sweeps expired keys out as the map grows, so one-off callers do not hold memory', async () => {
     let now = 0
     const store = createMemoryStore(() => now)

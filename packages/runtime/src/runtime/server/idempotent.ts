@@ -154,9 +154,10 @@ export function idempotent<TCtx = Record<string, unknown>>(options: IdempotentOp
     const recorder: AnswerRecorder = async (status, body) => {
       try {
         if (status >= 500 || TRANSIENT_STATUS.has(status)) return await shared.remove(storeKey)
-        const record: KeyRecord = fitsIn(body, maxAnswerSize)
-          ? { state: 'done', fingerprint, answer: { status, body, headers: answerHeaders(event) } }
-          : { state: 'done', fingerprint, status }
+        // frozen all through: the memory store keeps it as it is, without a copy (nothing changes a record once made)
+        const record: KeyRecord = Object.freeze(fitsIn(body, maxAnswerSize)
+          ? { state: 'done', fingerprint, answer: Object.freeze({ status, body, headers: Object.freeze(answerHeaders(event)) }) }
+          : { state: 'done', fingerprint, status })
         if (!('answer' in record)) {
           logInDevelopment('warn', () => `idempotent: the answer to ${method} ${path} is over maxAnswerSize (${maxAnswerSize} bytes) and was not kept: a retry gets IDEMPOTENCY_KEY_REUSED`)
         }
@@ -209,7 +210,7 @@ function inProgress() {
  * under the same key. False while the first request still runs.
  */
 async function claim(store: SharedStore, storeKey: string, fingerprint: string, lockTtl: number): Promise<boolean> {
-  const running: KeyRecord = { state: 'running', fingerprint }
+  const running: KeyRecord = Object.freeze({ state: 'running', fingerprint })
   // one step on Redis (SET NX GET); elsewhere two, and a claim that ends between them (it expired, or its request failed) is tried again
   for (let attempt = 0; attempt < 3; attempt++) {
     const found = await setIfAbsentOrGet<KeyRecord>(store, storeKey, running, lockTtl)
