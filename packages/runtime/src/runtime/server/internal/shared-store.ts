@@ -50,10 +50,10 @@ const STORED = { stored: true } as const
  * const found = await setIfAbsentOrGet(store, 'idempotency:abc', { state: 'running' }, 60_000)
  * if (!found.stored) console.log(found.held)
  */
-export async function setIfAbsentOrGet<T>(store: SharedStore, key: string, value: unknown, ttlMs: number): Promise<SetIfAbsentResult<T>> {
-  if (store.setIfAbsentOrGet) return await store.setIfAbsentOrGet<T>(key, value, ttlMs)
-  if (await store.setIfAbsent(key, value, ttlMs)) return STORED
-  return { stored: false, held: await store.get<T>(key) }
+export function setIfAbsentOrGet<T>(store: SharedStore, key: string, value: unknown, ttlMs: number): Promise<SetIfAbsentResult<T>> {
+  // the store's promise goes straight through: no async function, no turn of the microtask queue of its own
+  if (store.setIfAbsentOrGet) return store.setIfAbsentOrGet<T>(key, value, ttlMs)
+  return store.setIfAbsent(key, value, ttlMs).then(stored => stored ? STORED : store.get<T>(key).then(held => ({ stored: false, held })))
 }
 
 /** What the store reads of an unstorage driver (the mount's). */
