@@ -339,6 +339,43 @@ describe('idempotent and its store', () => {
   })
 })
 
+describe('idempotent on a host without node:crypto (Workers, where digests are Web Crypto promises)', () => {
+  it('claims, replays, and refuses another request under the same key, as on Node', async () => {
+    vi.resetModules()
+    const getBuiltinModule = process.getBuiltinModule
+    Object.defineProperty(process, 'getBuiltinModule', { value: undefined, configurable: true, writable: true })
+    try {
+      const { h3V1 } = await import('../helpers/hosts')
+      const fresh = await import('../../src/runtime/server')
+      const memory = await import('../../src/runtime/server/internal/shared-store-memory')
+      let runs = 0
+      const server = await h3V1.serve({
+        '/': h3V1.defineAction({
+          input: z.object({ qty: z.number() }),
+          middleware: [fresh.idempotent({ store: memory.createMemoryStore() })],
+          handler: ({ input }) => ({ qty: input.qty, run: ++runs }),
+        }),
+      })
+      try {
+        const first = await post(`${server.url}/`, '"web-1"', { qty: 1 })
+        const retry = await post(`${server.url}/`, '"web-1"', { qty: 1 })
+        const other = await post(`${server.url}/`, '"web-1"', { qty: 2 })
+        expect([first.status, retry.status, other.status]).toEqual([200, 200, 422])
+        expect(retry.body).toEqual(first.body)
+        expect(retry.headers.get('idempotent-replayed')).toBe('true')
+        expect(runs).toBe(1)
+      }
+      finally {
+        await server.close()
+      }
+    }
+    finally {
+      Object.defineProperty(process, 'getBuiltinModule', { value: getBuiltinModule, configurable: true, writable: true })
+      vi.resetModules()
+    }
+  })
+})
+
 describe('idempotent options', () => {
   it.each([
     [{ ttl: 0 }, /`ttl`/],
