@@ -1,13 +1,13 @@
 import { createRequire } from 'node:module'
-import { dirname, join, relative } from 'node:path'
+import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { BenchPart, ResultRow } from '../lib/types'
 import { log, median } from '../lib/stats'
 import { prepareNuxtApp, runNodeCpu, timeNuxtBuild, writeApp } from '../lib/nuxt-app'
+import { installBuiltRuntime } from './internal/installed-runtime'
 import { typeInstantiations } from './internal/type-instantiations'
 
 const workDir = fileURLToPath(new URL('../.work/build', import.meta.url))
-const moduleEntry = fileURLToPath(new URL('../../packages/runtime/src/module', import.meta.url))
 const vueTsc = join(dirname(createRequire(import.meta.url).resolve('vue-tsc/package.json')), 'bin/vue-tsc.js')
 const kinds = ['plain', 'action'] as const
 const measures = [
@@ -27,10 +27,22 @@ function route(kind: typeof kinds[number], index: number): string {
   return `import { z } from 'zod'\n\nconst schema = ${schema}\n\nexport default defineEventHandler(async (event) => {\n  const input = await ${isPost ? 'readValidatedBody' : 'getValidatedQuery'}(event, schema.parse)\n  const ctx = { user: getRequestHeader(event, 'x-user') ?? 'anonymous' }\n  return { success: true as const, data: ${data} }\n})\n`
 }
 
+/** The page: one GET route loaded and one POST route sent through each app's own client, so its check reads the route types as an app's does. */
+const pages = {
+  plain: {
+    setup: `const list = await useFetch('/api/r1/items', { query: { page: 1 } })\nconst create = await useFetch('/api/r0/items', { method: 'POST', body: { title: 'a' }, immediate: false })`,
+    shown: '{{ list.data.value?.data.page }} {{ create.data.value?.data.title }}',
+  },
+  action: {
+    setup: `const list = await useActionQuery('/api/r1/items', { input: { page: 1 } })\nconst create = useAction('/api/r0/items', { method: 'POST', refreshes: ['/api/r1/items'] })`,
+    shown: '{{ list.data.value?.page }} {{ create.data.value?.title }}',
+  },
+}
+
 async function generateApp(dir: string, kind: typeof kinds[number], routes: number): Promise<void> {
   const files: Record<string, string> = {
-    'nuxt.config.ts': `export default defineNuxtConfig({\n  modules: [${kind === 'action' ? `'${relative(dir, moduleEntry)}'` : ''}],\n  devtools: { enabled: false },\n  telemetry: false,\n  compatibilityDate: '2025-07-15',\n})\n`,
-    'app/app.vue': '<template>\n  <div>bench</div>\n</template>\n',
+    'nuxt.config.ts': `export default defineNuxtConfig({\n  modules: [${kind === 'action' ? `'@action-route/runtime'` : ''}],\n  devtools: { enabled: false },\n  telemetry: false,\n  compatibilityDate: '2025-07-15',\n})\n`,
+    'app/app.vue': `<script setup lang="ts">\n${pages[kind].setup}\n</script>\n\n<template>\n  <div>${pages[kind].shown}</div>\n</template>\n`,
     'package.json': JSON.stringify({ name: `bench-${kind}-app`, private: true, type: 'module' }),
     'tsconfig.json': JSON.stringify({ files: [], references: [{ path: './.nuxt/tsconfig.app.json' }, { path: './.nuxt/tsconfig.server.json' }] }),
   }
@@ -51,6 +63,11 @@ export const buildPart: BenchPart = {
     // a build is timed on the wall (it runs esbuild in processes of its own); a type-check by its own CPU time
     const unitOf = (measure: typeof measures[number]) => measure.id === 'build' ? '' : ' CPU'
     const dir = (kind: string, routes: number) => `${workDir}/${kind}-${routes}`
+    // the built package, as an app installs it: built here once if dist is missing or older than src
+    const refusal = await installBuiltRuntime(workDir, message => log('build', message))
+    if (refusal !== undefined) {
+      return { title: 'Build and type cost at scale', rows: [{ measure: 'build and type-check', subject: 'defineAction app', value: 'failed (see notes)' }], method: '', notes: [refusal] }
+    }
     for (const routes of new Set([sizes.build, sizes.typecheck])) {
       for (const kind of kinds) await generateApp(dir(kind, routes), kind, routes)
     }
@@ -97,7 +114,7 @@ export const buildPart: BenchPart = {
     return {
       title: 'Build and type cost at scale',
       rows,
-      method: `Two Nuxt 4 apps are generated into \`bench/.work/build/\` for each size, with the same server routes (half POST with a body schema, half GET with a coercing query schema, zod, the user read from \`x-user\` into the context): the floor as plain \`defineEventHandler\` routes with \`readValidatedBody\` / \`getValidatedQuery\` and no module; the other as \`defineAction({ input, middleware: [withUser], handler })\` with the module loaded from \`packages/runtime/src/module\`, so its route map and auto-imports are part of the cost. \`nuxt build\` is timed on apps of ${sizes.build} routes, from a clean state; \`vue-tsc --noEmit\` on apps of ${sizes.typecheck} routes${sizes.typecheck === sizes.build ? '' : ' (their `.nuxt` written once by `nuxt prepare`, untimed; the build stays at 300 routes to hold the whole run\'s time)'}, on \`.nuxt/tsconfig.server.json\` (the route files) and on \`.nuxt/tsconfig.app.json\` (the route files again, through Nitro's and the route map's \`typeof import\`, and the typed route map the client reads), at Node's default heap size. ${rounds} round(s), each timing the build, then the two type-checks, the two apps back to back. The figure is the median time: the build's wall time; a type-check's CPU time (user and system, of the \`vue-tsc\` process, read by a preloaded hook at its exit), since on this shared machine a child's wall time can double from one round to the next while its CPU time moves by a few percent; the ratio is the defineAction app's time over the floor's in the same round, median over rounds (lower is better), with the lowest and highest round. A type-check that fails is listed under the notes. After the rounds, one \`vue-tsc --noEmit --extendedDiagnostics\` per app and tsconfig gives the type instantiations the checker made: a count of its work that a busy machine does not change, beside the times that it does.`,
+      method: `Two Nuxt 4 apps are generated into \`bench/.work/build/\` for each size, with the same server routes (half POST with a body schema, half GET with a coercing query schema, zod, the user read from \`x-user\` into the context): the floor as plain \`defineEventHandler\` routes with \`readValidatedBody\` / \`getValidatedQuery\` and no module; the other as \`defineAction({ input, middleware: [withUser], handler })\` with the module, so its route map and auto-imports are part of the cost. The module is loaded as an app installs it: \`'@action-route/runtime'\` in \`modules\`, resolved through the package's exports to its built \`dist\` (declarations, not source, so the runtime's own code is not type-checked inside the app), copied once per run into \`bench/.work/build/node_modules\` so the whole run checks one build. If \`packages/runtime/dist\` is missing or older than any file of its \`src\`, the part first runs \`pnpm --filter @action-route/runtime build\` (about 30 s, untimed); if dist is still missing or stale after that, it measures nothing and says why in the notes. Each app's page (\`app/app.vue\`) loads one GET route and sends one POST route through its own client, as a real app's would, so the app-side check includes the route types' use: the floor with Nuxt's \`useFetch\` (typed from Nitro's routes), the other with \`useActionQuery\` and \`useAction\` (with \`refreshes\` naming the GET route), typed from the module's route map. \`nuxt build\` is timed on apps of ${sizes.build} routes, from a clean state; \`vue-tsc --noEmit\` on apps of ${sizes.typecheck} routes${sizes.typecheck === sizes.build ? '' : ' (their `.nuxt` written once by `nuxt prepare`, untimed; the build stays at 300 routes to hold the whole run\'s time)'}, on \`.nuxt/tsconfig.server.json\` (the route files) and on \`.nuxt/tsconfig.app.json\` (the route files again, through Nitro's and the route map's \`typeof import\`, and the typed route map the client reads), at Node's default heap size. ${rounds} round(s), each timing the build, then the two type-checks, the two apps back to back. The figure is the median time: the build's wall time; a type-check's CPU time (user and system, of the \`vue-tsc\` process, read by a preloaded hook at its exit), since on this shared machine a child's wall time can double from one round to the next while its CPU time moves by a few percent; the ratio is the defineAction app's time over the floor's in the same round, median over rounds (lower is better), with the lowest and highest round. A type-check that fails is listed under the notes. After the rounds, one \`vue-tsc --noEmit --extendedDiagnostics\` per app and tsconfig gives the type instantiations the checker made: a count of its work that a busy machine does not change, beside the times that it does.`,
       notes: [...notes],
     }
   },
