@@ -92,15 +92,23 @@ function dropModules(configFile, config, names) {
  * headers (`npm_config_nodedir`; node-gyp downloads none here), so pnpm's build cache keeps one build per Node major.
  * The output goes to `log`.
  */
-function install(app, target, node, tarballs, packages, dependencies, log) {
-  writePackedAppManifest(app, tarballs, packages, { nuxt: target.nuxt, ...target.dependencies, ...dependencies }, target.installer, nativeDependencies)
+async function install(app, target, node, tarballs, packages, dependencies, log) {
+  // npm's resolver refuses TanStack Query beside Pinia on the Nuxt 5 nightly, in one install or added after Pinia
+  // (ERESOLVE on TanStack's optional Vue 2 peer, @vue/composition-api); Pinia added after TanStack Query resolves
+  const later = target.installer === 'npm' ? Object.entries(dependencies).filter(([name]) => name === 'pinia' || name.startsWith('@pinia/')) : []
+  const first = Object.fromEntries(Object.entries(dependencies).filter(([name]) => !later.some(([added]) => added === name)))
+  writePackedAppManifest(app, tarballs, packages, { nuxt: target.nuxt, ...target.dependencies, ...first }, target.installer, nativeDependencies)
   const nodeDir = resolve(dirname(node), '..')
   const env = {
     ...process.env,
     PATH: `${dirname(node)}${delimiter}${process.env.PATH}`,
     ...(existsSync(join(nodeDir, 'include/node/node.h')) ? { npm_config_nodedir: nodeDir } : {}),
   }
-  if (target.installer === 'npm') return run('npm', ['install', '--no-audit', '--no-fund', '--engine-strict=false'], { cwd: app, env }, log)
+  if (target.installer === 'npm') {
+    await run('npm', ['install', '--no-audit', '--no-fund', '--engine-strict=false'], { cwd: app, env }, log)
+    if (later.length) await run('npm', ['install', '--no-audit', '--no-fund', '--engine-strict=false', ...later.map(([name, spec]) => `${name}@${spec}`)], { cwd: app, env }, log)
+    return
+  }
   return run('pnpm', ['install', '--ignore-workspace', '--no-frozen-lockfile', '--config.engine-strict=false'], { cwd: app, env }, log)
 }
 
