@@ -1,4 +1,5 @@
 import { addImports, addNitroPlugin, addPlugin, addServerHandler, addServerImports, createResolver, defineNuxtModule, hasNuxtModule } from './internal/nuxt-kit'
+import { existsSync } from 'node:fs'
 import { defu } from 'defu'
 import { answerHeadLikeGet } from './head-routes'
 import { setupMethodGuards } from './method-guards'
@@ -163,8 +164,13 @@ export default defineNuxtModule<ModuleOptions>({
       ...clientTypeAutoImports.map(name => ({ name, from: resolver.resolve('./runtime/app/index'), type: true })),
     ])
     setupClientFetch(nuxt)
-    // the query libraries' subpaths from this module's own runtime, so an app loading the module's source needs no build
-    for (const library of ['colada', 'vue-query']) nuxt.options.alias[`@action-route/runtime/${library}`] ??= resolver.resolve(`./runtime/${library}/index`)
+    // the query libraries' subpaths from this module's source when the app loads that (the reference app: `pnpm dev`
+    // needs no build); an installed module leaves them to its package's exports, since on Nuxt 5 an alias into a
+    // module's folder puts that folder in Nitro's scope and turns on its Nitro 2 compatibility layer (NUXT_B9003)
+    for (const library of ['colada', 'vue-query']) {
+      const source = resolver.resolve(`./runtime/${library}/index.ts`)
+      if (existsSync(source)) nuxt.options.alias[`@action-route/runtime/${library}`] ??= source.slice(0, -'.ts'.length)
+    }
     // Pinia Colada's Nuxt module puts a query's error in the SSR payload: an ActionQueryError needs a reducer there
     nuxt.hook('modules:done', () => {
       if (hasNuxtModule('@pinia/colada-nuxt', nuxt)) addPlugin(resolver.resolve('./runtime/colada/error-payload'))
