@@ -163,3 +163,62 @@ export function planCacheMutation(options: CacheMutationOptions): CacheMutation 
     },
   }
 }
+
+/** What a mutation sends and refreshes: the adapters' mutation options, loosely typed (their own types check them). */
+export interface MutationCall {
+  method?: string
+  /** `RefreshTarget`s: the cached queries to refresh once the mutation succeeds. */
+  refreshes?: readonly unknown[]
+  singleFlight?: boolean
+  headers?: Record<string, string>
+  timeout?: number
+  retry?: number
+  retryDelay?: number
+}
+
+/** `mutate`'s variables: `$action`'s own options, loosely typed. */
+export interface MutationVariables {
+  input?: unknown
+  params?: Record<string, string | number>
+  headers?: Record<string, string>
+  idempotencyKey?: string
+}
+
+/** The three things a mutation needs of a library's cache. */
+export interface LibraryCache {
+  /** The keys of every cached action query. */
+  keys: () => readonly (readonly unknown[])[]
+  write: (key: ActionQueryKey, data: unknown) => void
+  invalidate: (key: ActionQueryKey) => Promise<unknown>
+}
+
+/**
+ * Runs one mutation against a library's cache: sends the call with the
+ * single-flight header naming the cached queries its `refreshes` target,
+ * writes the fresh data the answer carried, invalidates the other named
+ * queries (awaited), then resolves to the action's data, or rejects with an
+ * `ActionQueryError` and changes nothing.
+ * @example
+ * await runCacheMutation(startAction, '/api/todos', { method: 'POST', refreshes: ['/api/todos'] }, { input: { title: 'Milk' } }, cache)
+ */
+export async function runCacheMutation(send: SendAction, path: string, call: MutationCall, variables: MutationVariables, cache: LibraryCache): Promise<unknown> {
+  const plan = planCacheMutation({
+    targets: call.refreshes ?? [],
+    cached: cache.keys(),
+    singleFlight: call.singleFlight,
+    headers: call.headers || variables.headers ? { ...call.headers, ...variables.headers } : undefined,
+  })
+  const { result, update } = plan.settle(await send(path, {
+    method: call.method,
+    params: variables.params,
+    input: variables.input,
+    headers: plan.headers,
+    timeout: call.timeout,
+    retry: call.retry,
+    retryDelay: call.retryDelay,
+    idempotencyKey: variables.idempotencyKey,
+  }))
+  for (const { key, data } of update.fresh) cache.write(key, data)
+  await Promise.all(update.stale.map(key => cache.invalidate(key)))
+  return dataOrThrow(result)
+}
