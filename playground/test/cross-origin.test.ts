@@ -8,6 +8,7 @@ import type { Browser, BrowserContext } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchChromium } from '../../test-utils/browser'
 import { sessionCookieName, signInContext } from './session'
+import { hydrated } from './hydrated'
 
 const baseURL = inject('playgroundURL')
 const REFUSED = {
@@ -95,7 +96,7 @@ describe('cross-origin forms in Chromium', () => {
     const context = await browser.newContext()
     const page = await context.newPage()
     await page.goto(`${baseURL}/login`)
-    await page.waitForFunction(() => Boolean((document.querySelector('#__nuxt') as { __vue_app__?: unknown } | null)?.__vue_app__))
+    await page.waitForFunction(hydrated)
     await page.fill('[name=name]', 'Ada')
     await page.fill('[name=password]', 'lovelace')
     await page.click('[data-test=sign-in] button[type=submit]')

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchChromium } from '../../test-utils/browser'
+import { hydrated } from './hydrated'
 
 const baseURL = inject('playgroundURL')
 let browser: Browser
@@ -33,7 +34,7 @@ describe('the declared errors page in Chromium', () => {
   it('explains each declared failure by its code: UNAUTHORIZED, then NOT_FOUND and NOT_YOURS once signed in', async () => {
     await page.goto(`${baseURL}/errors`)
     // hydrated: under nuxi dev a click before Vue has mounted lands on a button with no listener yet
-    await page.waitForFunction(() => Boolean((document.querySelector('#__nuxt') as { __vue_app__?: unknown } | null)?.__vue_app__))
+    await page.waitForFunction(hydrated)
     expect(await lookUp(1)).toBe(401)
     expect(await failure(401)).toEqual({ code: 'UNAUTHORIZED', text: 'UNAUTHORIZED 401: Sign in on the sign-in page first' })
 

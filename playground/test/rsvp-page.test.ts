@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchChromium } from '../../test-utils/browser'
+import { hydrated } from './hydrated'
 
 const baseURL = inject('playgroundURL')
 let browser: Browser
@@ -19,7 +20,7 @@ describe('the playground\'s RSVP form in Chromium', () => {
     })
     await page.goto(`${baseURL}/rsvp`)
     // hydrated: Vue has mounted the app on its root
-    await page.waitForFunction(() => Boolean((document.querySelector('#__nuxt') as { __vue_app__?: unknown } | null)?.__vue_app__))
+    await page.waitForFunction(hydrated)
     await page.fill('[name="guests.0.age"]', '200')
     await page.click('button[type="submit"]')
     await page.waitForSelector('text=Tell us your name')
