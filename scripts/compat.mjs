@@ -194,6 +194,30 @@ function assertNativeOnNitro3(dir, buildLog) {
   }
 }
 
+/**
+ * Runs one vitest project (or some of its files) from the workspace's root with `env` added; on a failure it throws
+ * an error naming the failed tests, for the summary at the end (a CI log is often read from its tail only).
+ */
+async function vitest(project, files, env, target) {
+  const report = join(work, target.name, `vitest-${project}.json`)
+  rmSync(report, { force: true })
+  try {
+    await run('pnpm', ['exec', 'vitest', 'run', '--project', project, ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+      cwd: root,
+      env: { ...process.env, ...env },
+    })
+  }
+  catch (error) {
+    const failed = existsSync(report)
+      ? JSON.parse(readFileSync(report, 'utf8')).testResults.flatMap(file => file.assertionResults
+          .filter(test => test.status === 'failed')
+          .map(test => `${relative(root, file.name)} > ${[...test.ancestorTitles, test.title].join(' > ')}`))
+      : []
+    if (failed.length) throw new Error(`failed: ${failed.join('; ')}`, { cause: error })
+    throw error
+  }
+}
+
 /** Runs one step (its action may be async), timing it and noting a failure instead of stopping the suite. */
 async function step(results, target, name, action) {
   const started = Date.now()
@@ -241,27 +265,18 @@ for (const target of selected) {
   })
   if (!node) continue
 
-  await step(results, target, 'runtime e2e (built app, client in Chromium)', () => run('pnpm', ['exec', 'vitest', 'run', '--project', 'runtime-e2e'], {
-    cwd: root,
-    env: { ...process.env, E2E_FIXTURE_DIR: fixtureApp, E2E_NODE: node, ACTION_ROUTE_MODULE: '@action-route/runtime' },
-  }))
+  await step(results, target, 'runtime e2e (built app, client in Chromium)', () => vitest('runtime-e2e', [], { E2E_FIXTURE_DIR: fixtureApp, E2E_NODE: node, ACTION_ROUTE_MODULE: '@action-route/runtime' }, target))
   if (target.openapi !== false) await step(results, target, 'OpenAPI document (built with actionRoute.openapi, served, validated)', () => checkOpenApiDocument({ root, app: fixtureApp, node }))
   // before the DevTools suites, whose `nuxi dev` on the same copy, if a failing test left it running, holds the
   // copy's dev lock (Nuxt 5's nuxi refuses a second dev server on one app)
   for (const mode of target.playground) {
     const project = mode === 'dev' ? 'playground-dev' : 'playground'
     const how = `${mode === 'dev' ? 'nuxi dev' : 'production build'}${target.playgroundFiles ? `, ${target.playgroundFiles.length} files` : ''}`
-    await step(results, target, `playground suite (the reference app, ${how}, client in Chromium)`, () => run('pnpm', ['exec', 'vitest', 'run', '--project', project, ...target.playgroundFiles ?? []], {
-      cwd: root,
-      env: { ...process.env, E2E_PLAYGROUND_DIR: devApp, E2E_NODE: node },
-    }))
+    await step(results, target, `playground suite (the reference app, ${how}, client in Chromium)`, () => vitest(project, target.playgroundFiles ?? [], { E2E_PLAYGROUND_DIR: devApp, E2E_NODE: node }, target))
   }
   const devtoolsFiles = target.devtoolsFiles ?? DEVTOOLS_FILES
   const devtoolsWhat = devtoolsFiles.includes('panel-loop') ? 'endpoints, recorder, the create-action loop, base URL, the panel in Chromium and inside DevTools' : `its dev server: ${devtoolsFiles.join(', ')}`
-  await step(results, target, `DevTools e2e (nuxi dev: ${devtoolsWhat})`, () => run('pnpm', ['exec', 'vitest', 'run', '--project', 'devtools-e2e', ...devtoolsFiles], {
-    cwd: root,
-    env: { ...process.env, E2E_DEV_APP_DIR: devApp, E2E_NODE: node },
-  }))
+  await step(results, target, `DevTools e2e (nuxi dev: ${devtoolsWhat})`, () => vitest('devtools-e2e', devtoolsFiles, { E2E_DEV_APP_DIR: devApp, E2E_NODE: node }, target))
   if (target.nuxt.includes('nuxt-nightly')) {
     await step(results, target, 'typed $fetch and useFetch from the actions (nuxi prepare, vue-tsc)', () => checkTypedFetch({ root, app: fixtureApp, node }))
     await step(results, target, 'no Nitro v2 layer, one h3, module share of the server output (gzip)', () => {
