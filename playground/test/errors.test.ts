@@ -33,7 +33,7 @@ async function failure(status: number) {
 describe('the declared errors page in Chromium', () => {
   it('explains each declared failure by its code: UNAUTHORIZED, then NOT_FOUND and NOT_YOURS once signed in', async () => {
     await page.goto(`${baseURL}/errors`)
-    // hydrated: under nuxi dev a click before Vue has mounted lands on a button with no listener yet
+    // hydrated: under nuxi dev a click before Nuxt has finished hydrating lands on a button with no listener yet
     await page.waitForFunction(hydrated)
     expect(await lookUp(1)).toBe(401)
     expect(await failure(401)).toEqual({ code: 'UNAUTHORIZED', text: 'UNAUTHORIZED 401: Sign in on the sign-in page first' })

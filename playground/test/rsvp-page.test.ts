@@ -19,7 +19,7 @@ describe('the playground\'s RSVP form in Chromium', () => {
       if (request.url().includes('/api/rsvp')) sent.push(request.method())
     })
     await page.goto(`${baseURL}/rsvp`)
-    // hydrated: Vue has mounted the app on its root
+    // hydrated: Nuxt has finished hydrating, so the form has its listeners
     await page.waitForFunction(hydrated)
     await page.fill('[name="guests.0.age"]', '200')
     await page.click('button[type="submit"]')
