@@ -100,6 +100,8 @@ function checkedActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<T
       let raw = parseInput(event, host, options, trustedOrigins)
       if (raw instanceof Promise) raw = await raw
       call = new ActionCall(raw, host.params(event), event, factories, host)
+      // a stream is tied to its client from the start: one that leaves at any moment stops the generator
+      if (streams) ActionCall.watchClient(call)
       // 2. validate them
       trace?.step('validate')
       let invalid = validateInput(options, call)

@@ -63,9 +63,14 @@ export const h3V1Host: ActionHost<H3Event> = {
     return body
   },
   sendStream,
+  // Node's response is destroyed once its client left: a listener added after that is called at once
   onClose: (event, listener) => {
     const res = event.node?.res
     if (typeof res?.once !== 'function') return
+    if (res.destroyed && !res.writableFinished) {
+      listener()
+      return
+    }
     res.once('close', () => {
       if (!res.writableFinished) listener()
     })

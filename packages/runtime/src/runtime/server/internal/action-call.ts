@@ -32,12 +32,32 @@ export class ActionCall<TEvent = unknown> {
 
   /** Aborts when the client goes away before the answer is complete, or cancels a stream. */
   get signal(): AbortSignal {
+    return this.#watch().signal
+  }
+
+  /** The call's abort controller, tied to the client's leaving once, when first needed. */
+  #watch(): AbortController {
     if (!this.#abort) {
       const controller = new AbortController()
       this.#abort = controller
-      this.#host.onClose(this.event, () => controller.abort())
+      // a client that already left calls this at once: a late reader still sees it
+      this.#host.onClose(this.event, () => {
+        controller.abort()
+        ActionCall.closeStream(this)
+      })
     }
-    return this.#abort.signal
+    return this.#abort
+  }
+
+  /**
+   * Ties the call to its client from now on: when the client leaves, at any
+   * moment, the signal aborts and the stream it holds (or will hold) closes.
+   * A streaming action does this as its request starts.
+   * @example
+   * if (streams) ActionCall.watchClient(call)
+   */
+  static watchClient<T>(call: ActionCall<T>): void {
+    call.#watch()
   }
 
   /**
@@ -51,12 +71,14 @@ export class ActionCall<TEvent = unknown> {
 
   /**
    * Keeps the stream the handler started, to be closed if the request fails
-   * after it (a middleware that throws once `next()` resolved).
+   * after it (a middleware that throws once `next()` resolved) or when the
+   * client leaves; closed at once if the client has already left.
    * @example
    * ActionCall.holdStream(call, { close: () => generator.return(undefined) })
    */
   static holdStream<T>(call: ActionCall<T>, stream: { close: () => void }): void {
-    call.#stream = stream
+    if (call.#watch().signal.aborted) stream.close()
+    else call.#stream = stream
   }
 
   /**

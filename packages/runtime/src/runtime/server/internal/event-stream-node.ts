@@ -32,6 +32,8 @@ export function writeEventStreamToNode(res: NodeResponseLike, source: EventStrea
   }
   res.on('drain', release)
   res.on('close', closed)
+  // a client that left before the answer started: its `close` has already been
+  if (res.destroyed) closed()
   return source.run({
     write: chunk => !res.destroyed && res.write(chunk),
     drained: () => res.destroyed

@@ -113,6 +113,8 @@ export function createEventStreamSource<TEvent>(
   }
 
   const pump = async (given: EventSink): Promise<void> => {
+    // cancelled before it was written (the client left before the first event): nothing is sent
+    if (cancelled) return
     sink = given
     let result = start.first
     lastWrite = Date.now()
@@ -160,10 +162,13 @@ export function createEventStreamSource<TEvent>(
     sink.end()
   }
 
-  // never rejects: a host awaits it after the headers are gone, where a failure could only crash the process
+  // never rejects: a host awaits it after the headers are gone, where a failure could only crash the process.
+  // A cancelled stream ends its answer too, for a host that would otherwise wait on it (an in-process reader).
   const run = (given: EventSink): Promise<void> => pump(given).catch((problem) => {
     logInDevelopment('error', 'An event stream could not be written to its end', problem)
     cancel()
+  }).then(() => {
+    if (cancelled) given.end()
   })
 
   const cancel = () => {

@@ -10,6 +10,8 @@ import { ActionCall } from './action-call'
  * for a stream (`next()`'s `data`); the answer (step 6) writes it as events.
  */
 export class EventStreamStart {
+  #spanEnded = false
+
   constructor(
     readonly generator: AsyncGenerator<unknown, unknown, undefined>,
     readonly first: IteratorResult<unknown, unknown>,
@@ -21,8 +23,10 @@ export class EventStreamStart {
     return this.span ? this.span.trace.within(this.span.timing, pullNext, this.generator) : this.generator.next()
   }
 
-  /** Ends the handler's span, when traced; called once, when the stream ends. */
+  /** Ends the handler's span, when traced, once: when the stream ends, or is closed unanswered. */
   endSpan(): void {
+    if (this.#spanEnded) return
+    this.#spanEnded = true
     this.span?.trace.endSpan(this.span.timing)
   }
 }
@@ -30,8 +34,10 @@ export class EventStreamStart {
 /**
  * Pulls a generator's first event, so that whatever it throws before it
  * (a declared error, a failed check) answers as any handler's failure does.
- * The call holds the started stream until it is answered, so a failure after
- * this (in a middleware) closes it.
+ * The call holds the generator from its first pull: a client that leaves
+ * before the first event has it returned at its first `yield` (its `finally`
+ * runs). Then it holds the started stream until it is answered, so a failure
+ * after this (in a middleware) closes it.
  * @example
  * const start = await startEventStream(generator, call)
  */
@@ -41,7 +47,10 @@ export async function startEventStream<TEvent>(
   span?: { trace: LifecycleTrace, timing: LifecycleTiming },
 ): Promise<EventStreamStart> {
   try {
-    const first = await (span ? span.trace.within(span.timing, pullNext, generator) : generator.next())
+    const pending = span ? span.trace.within(span.timing, pullNext, generator) : generator.next()
+    // queued behind the pending pull: an async generator takes a `return()` at its next `yield`
+    ActionCall.holdStream(call, { close: () => generator.return(undefined).catch(ignore) })
+    const first = await pending
     const start = new EventStreamStart(generator, first, span)
     ActionCall.holdStream(call, { close: () => closeEventStream(start) })
     return start
@@ -64,5 +73,7 @@ function pullNext(generator: AsyncGenerator<unknown, unknown, undefined>): Promi
  */
 export function closeEventStream(start: EventStreamStart): void {
   start.endSpan()
-  start.generator.return(undefined).catch(() => {})
+  start.generator.return(undefined).catch(ignore)
 }
+
+function ignore() {}

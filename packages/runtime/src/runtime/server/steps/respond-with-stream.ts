@@ -1,5 +1,5 @@
 import type { ActionHost } from '../internal/action-host'
-import type { ActionCall } from '../internal/action-call'
+import { ActionCall } from '../internal/action-call'
 import type { EventStreamStart } from '../internal/event-stream-start'
 import type { StreamOptions } from '../internal/event-stream-source'
 import { createEventStreamSource } from '../internal/event-stream-source'
@@ -13,7 +13,9 @@ import { isSuccessStatusWithBody } from './respond'
  * the output schema, runs on it then) or of a failure thrown after the first
  * event. A stream is never stored by `idempotent()`: a retry with the same
  * key gets IDEMPOTENCY_KEY_IN_PROGRESS while the stream runs, and runs again
- * once it has ended. Single flight does not apply to a stream.
+ * once it has ended. Single flight does not apply to a stream. From here
+ * the call holds the stream's source: a client that leaves cancels it, one
+ * that already left has it cancelled before the answer starts.
  * @example
  * if (data instanceof EventStreamStart) return respondWithStream(event, host, call, data, streamOptions)
  */
@@ -27,5 +29,7 @@ export function respondWithStream<TEvent>(
   traceOf(event, host)?.step('respond')
   let status = host.status(event)
   if (!isSuccessStatusWithBody(status)) status = 200
-  return host.sendStream(event, status, createEventStreamSource(event, host, call, start, options, status))
+  const source = createEventStreamSource(event, host, call, start, options, status)
+  ActionCall.holdStream(call, { close: source.cancel })
+  return host.sendStream(event, status, source)
 }
