@@ -1,6 +1,7 @@
 import type { ActionErrorData } from '../types'
 import type { ActionErrorReport, ErrorReporter } from './report-error'
 import { BUILT_FOR_DEVELOPMENT, inDevelopment } from './dev-logger'
+import { checkedEnvelope } from './checked-envelope'
 
 /**
  * Which error answers a production server logs: `'unexpected'` (the default:
@@ -49,17 +50,24 @@ function asError(thrown: unknown): Error {
   return thrown instanceof Error ? thrown : new Error('A non-Error value was thrown in an action', { cause: thrown })
 }
 
-/** The production log's first line, as Nitro 2 words an unhandled error of a plain handler. */
-function logLine({ action, envelope }: ActionErrorReport): string {
-  return `[request error] [action-route] [${action.method}] ${action.path} ${envelope.code} ${envelope.statusCode}`
+/**
+ * The production log's first line, as Nitro 2 words an unhandled error of a plain handler: the code and status
+ * the client got, and the ones the action made when an `action-route:error` hook mapped them.
+ */
+function logLine({ action, envelope }: ActionErrorReport, made: ActionErrorData = envelope): string {
+  const line = `[request error] [action-route] [${action.method}] ${action.path} ${envelope.code} ${envelope.statusCode}`
+  const mapped = made.code !== envelope.code || made.statusCode !== envelope.statusCode
+  return mapped ? `${line} (mapped by an action-route:error hook from ${made.code} ${made.statusCode})` : line
 }
 
 /**
  * The reporter the Nuxt module's Nitro plugin sets (Nitro 2 and 3 alike). For
  * an unexpected error: Nitro's `captureError` with the event and tags naming
- * the action (so an app's `error` hook, and Sentry's Nuxt SDK, sees it), one
- * log line with the stack in production, then the app's `action-route:error`
- * hooks, awaited, which may replace the envelope. With `logErrors: 'all'`,
+ * the action (so an app's `error` hook, and Sentry's Nuxt SDK, sees it), then
+ * the app's `action-route:error` hooks, awaited, which may replace the
+ * envelope, then one log line in production naming what the client got (and
+ * what the action made, when a hook mapped it) with the original error and
+ * its stack. With `logErrors: 'all'`,
  * one line for every other error answer. Development logs through its own
  * logger instead, so nothing is logged twice.
  * @example
@@ -78,13 +86,15 @@ export function createNitroErrorReporter(nitroApp: NitroAppLike, logErrors: LogE
       const { event, action, envelope, error } = report
       const tags = ['action-route', `route:${action.route}`, `method:${action.method}`, `code:${envelope.code}`]
       nitroApp.captureError?.(asError(error), { event, tags, action: { route: action.route, method: action.method, code: envelope.code } })
-      if (log) console.error(`${logLine(report)}\n`, error)
-      return callErrorHooks(nitroApp, report)
+      // logged once the hooks have had their say: the log names the answer the client and the trace got
+      return callErrorHooks(nitroApp, report).then(() => {
+        if (log) console.error(`${logLine(report, envelope)}\n`, error)
+      })
     },
   }
 }
 
-/** The app's `action-route:error` hooks, in order; the envelope they leave is the answer (checked by the caller). */
+/** The app's `action-route:error` hooks, in order; the envelope they leave, checked, is the answer. */
 async function callErrorHooks(nitroApp: NitroAppLike, report: ActionErrorReport): Promise<void> {
   const context: ActionErrorHookContext = {
     error: report.error,
@@ -99,5 +109,5 @@ async function callErrorHooks(nitroApp: NitroAppLike, report: ActionErrorReport)
     console.error('[action-route]', 'An action-route:error hook threw; the client got the envelope unchanged', hookError)
     return
   }
-  report.envelope = context.envelope
+  report.envelope = checkedEnvelope(context.envelope, report.envelope)
 }

@@ -1,9 +1,7 @@
 import type { ActionErrorData } from '../types'
 import { isActionError } from '../errors'
 import type { ActionHost } from './action-host'
-import { logInDevelopment } from './dev-logger'
-import { toSafeFieldErrors } from './field-errors'
-import { invalidErrorField } from './sendable-error'
+import { checkedEnvelope } from './checked-envelope'
 
 /**
  * One error answer of an action, as the platform's reporter gets it. `error`
@@ -63,27 +61,6 @@ function isUnexpected(thrown: unknown, envelope: ActionErrorData, hostError: Act
   }
   // what handleServerError mapped
   return true
-}
-
-/** A reporter's envelope, copied down to the four fields a client may see; one that cannot be sent stays the original. */
-function checkedEnvelope(given: ActionErrorData, original: ActionErrorData): ActionErrorData {
-  if (given === original) return original
-  try {
-    const { code, message, statusCode = 500, fieldErrors } = given ?? {} as ActionErrorData
-    const envelope: ActionErrorData = { code, message, statusCode }
-    const invalid = invalidErrorField(envelope)
-    if (invalid) {
-      console.error('[action-route]', `An action-route:error hook set an envelope that cannot be sent (${invalid}); the client got ${original.code}`)
-      return original
-    }
-    const safeFieldErrors = toSafeFieldErrors(fieldErrors)
-    if (safeFieldErrors) envelope.fieldErrors = safeFieldErrors
-    return envelope
-  }
-  catch (readFailure) {
-    logInDevelopment('error', 'The envelope an action-route:error hook set could not be read', readFailure)
-    return original
-  }
 }
 
 /**
