@@ -16,7 +16,7 @@ const schemaTemplates: Record<SchemaLibrary, SchemaTemplate> = {
 /**
  * The route file: a `defineAction` with params and input stubs for the schema
  * library, a middleware (its own stub, or the shared ones) and a handler that
- * echoes what it received. With `stream`, the handler is an async generator
+ * echoes its params and input (never ctx). With `stream`, the handler is an async generator
  * that yields a few events first, with an `eventSchema` stub (a type without a
  * schema library).
  * @example
@@ -80,7 +80,7 @@ export function renderRouteTemplate(options: RouteTemplateOptions): TemplateFile
     ...fields,
     `  middleware: [${middlewareNames.join(', ')}],`,
     `  metadata: { description: '${description}' },`,
-    ...handlerLines({ stream, schema: options.schema }),
+    ...handlerLines({ stream, schema: options.schema, sharedMiddleware: options.middleware.length > 0 }),
     '})',
     '',
   ]

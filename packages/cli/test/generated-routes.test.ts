@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createApp as createH3App, createRouter, toWebHandler } from 'h3'
 import type { RouterMethod } from 'h3'
@@ -21,6 +22,17 @@ const runtimeH3V2 = resolve(__dirname, '../../runtime/src/runtime/server/h3-v2.t
 const example = { title: 'x', done: false, count: 1, tags: ['a'], meta: { due: null, weight: 1.5 } }
 const fileExamples = [{ title: 'x', due: null, ids: [1] }, { title: 'y', due: '2026-01-01', done: true, ids: [2, 'b'] }]
 const queryExample = { search: 'milk', page: 2 }
+// the docs' requireUser, cut down: the whole user row (its password hash too) goes into ctx
+const requireUser = `interface UserRow { id: number, name: string, email: string, passwordHash: string, token: string }
+const users: UserRow[] = [{ id: 1, name: 'Ada', email: 'ada@example.com', passwordHash: 'scrypt$secret-hash', token: 'ada-token' }]
+
+export const requireUser = defineActionMiddleware('requireUser', async ({ event, next }) => {
+  const bearer = getRequestHeader(event, 'authorization')?.replace(/^Bearer\\s+/i, '')
+  const user = users.find(row => row.token === bearer)
+  if (!user) throw createActionError({ code: 'UNAUTHORIZED', message: 'Sign in first', statusCode: 401 })
+  return next({ ctx: { user } })
+})
+`
 
 let base: string
 const generated = new Map<SchemaLibrary, { dir: string, results: AddResult[] }>()
@@ -37,6 +49,9 @@ beforeAll(async () => {
     const results = []
     for (const route of routes) results.push(await add(app, route, '--schema', schema))
     results.push(await add(app, 'me.get', '--schema', schema, '--middleware', 'current-agent'))
+    await writeFile(join(dir, 'server/utils/auth.ts'), requireUser)
+    results.push(await add(app, 'account/[id].patch', '--schema', schema, '--middleware', 'requireUser'))
+    results.push(await add(app, 'account/feed.post', '--schema', schema, '--middleware', 'requireUser', '--stream'))
     await writeFile(join(dir, 'examples.json'), JSON.stringify(fileExamples))
     results.push(await add(app, 'inferred/index.post', '--schema', schema, '--example', JSON.stringify(example)))
     results.push(await add(app, 'inferred/[id].put', '--schema', schema, '--example-file', join(dir, 'examples.json')))
@@ -89,6 +104,13 @@ describe('generated routes', () => {
     expect(typeProblems([globals, streamTypes, ...files], base)).toEqual([])
   }, 60_000)
 
+  it('never send ctx from a handler, whole or spread, with their own middleware stub or shared middleware, streamed or not', () => {
+    const routeFiles = [...generated.values()].flatMap(({ results }) => results.flatMap(result => result.files))
+      .filter(file => file.path.startsWith('server/api/'))
+    expect(routeFiles.length).toBeGreaterThan(40)
+    expect(routeFiles.flatMap(file => ctxSentByHandler(file.file))).toEqual([])
+  })
+
   describe.each(schemas)('with %s', (schema) => {
     async function serve(route: string) {
       const result = generated.get(schema)!.results.find(entry => entry.files[0]!.path === `server/api/${route}.ts`)!
@@ -103,11 +125,30 @@ describe('generated routes', () => {
 
     const json = (method: string, body: unknown): RequestInit => ({ method, body: JSON.stringify(body), headers: { 'content-type': 'application/json' } })
 
-    it('answers a bare GET with success, echoing params, input and the middleware\'s ctx', async () => {
+    it('answers a bare GET with success, echoing params, input and what its middleware stub added, not ctx', async () => {
       const fetchRoute = await serve('todos/index.get')
       const { status, body } = await fetchRoute('/api/todos')
       expect(status).toBe(200)
-      expect(body).toMatchObject({ success: true, data: { params: {}, input: {}, ctx: { requestedAt: expect.any(String) } } })
+      expect(body).toEqual({ success: true, data: { params: {}, input: {}, requestedAt: expect.any(String) } })
+    })
+
+    it('answers behind requireUser (the user row, password hash and all, in ctx) with none of the user\'s fields, and 401 without a user', async () => {
+      const fetchRoute = await serve('account/[id].patch')
+      const signedIn = { 'content-type': 'application/json', 'authorization': 'Bearer ada-token' }
+      const { status, body } = await fetchRoute('/api/account/1', { method: 'PATCH', body: JSON.stringify({ title: 'Buy milk' }), headers: signedIn })
+      expect(status).toBe(200)
+      expect(body).toEqual({ success: true, data: { params: { id: '1' }, input: { title: 'Buy milk' } } })
+      expect((await fetchRoute('/api/account/1', json('PATCH', { title: 'Buy milk' }))).status).toBe(401)
+    })
+
+    it('ends a stream behind requireUser with none of the user\'s fields', async () => {
+      const result = generated.get(schema)!.results.find(entry => entry.files[0]!.path === 'server/api/account/feed.post.ts')!
+      const module = await import(result.files[0]!.file) as { default: Parameters<ReturnType<typeof createRouter>['add']>[1] }
+      const handle = toWebHandler(createH3App().use(createRouter().add(result.url, module.default, 'post')))
+      const response = await handle(new Request('http://localhost/api/account/feed', { method: 'POST', body: JSON.stringify({ title: 'Buy milk' }), headers: { 'content-type': 'application/json', 'authorization': 'Bearer ada-token' } }))
+      const text = await response.text()
+      expect(text).toMatch(/event: end\ndata: /)
+      expect(text).not.toMatch(/secret-hash|ada@example\.com|ada-token|"user"/)
     })
 
     it('answers PATCH with the example body from its comment', async () => {
@@ -176,7 +217,7 @@ describe('generated routes', () => {
       const events = (await response.text()).split('\n\n').filter(Boolean)
       expect(events.slice(0, -1)).toEqual(['Hello', 'from', 'a', 'streamed', 'reply'].map((text, index) => `data: ${JSON.stringify({ index, text })}`))
       expect(events.at(-1)).toMatch(/^event: end\ndata: /)
-      expect(JSON.parse(events.at(-1)!.replace(/^event: end\ndata: /, ''))).toMatchObject({ success: true, data: { params: {}, input: { title: 'Buy milk' }, ctx: { requestedAt: expect.any(String) } } })
+      expect(JSON.parse(events.at(-1)!.replace(/^event: end\ndata: /, ''))).toEqual({ success: true, data: { params: {}, input: { title: 'Buy milk' }, requestedAt: expect.any(String) } })
       if (schema === 'none') return
       const refused = await handle(new Request('http://localhost/api/chat', json('POST', {})))
       expect(refused.status).toBe(422)
@@ -192,9 +233,13 @@ describe('generated routes', () => {
       expect(JSON.parse(end.replace(/^event: end\ndata: /, ''))).toMatchObject({ success: true, data: { params: { room: 'lobby' }, input: { search: 'hi' } } })
     })
 
-    it('runs a scaffolded shared middleware', async () => {
+    it('runs a scaffolded shared middleware, which adds the user agent to ctx', async () => {
       const { body } = await (await serve('me.get'))('/api/me', { headers: { 'user-agent': 'vitest' } })
-      expect(body).toMatchObject({ success: true, data: { ctx: { userAgent: 'vitest' } } })
+      expect(body).toEqual({ success: true, data: { params: {}, input: {} } })
+      const { currentAgent } = await import(join(generated.get(schema)!.dir, 'server/utils/current-agent.ts')) as { currentAgent: actionServer.ActionMiddleware }
+      const probe = actionServer.defineAction({ middleware: [currentAgent], handler: ({ ctx }) => ctx })
+      const response = await toWebHandler(createH3App().use(createRouter().get('/probe', probe)))(new Request('http://localhost/probe', { headers: { 'user-agent': 'vitest' } }))
+      expect(await response.json()).toEqual({ success: true, data: { userAgent: 'vitest' } })
     })
   })
 })
@@ -240,9 +285,47 @@ describe('generated routes on Nuxt 5 (h3 v2, no h3 helper auto-imported)', () =>
     // the envelope as a string, or inside h3 v2's prepared response
     const answered = await handler.default(event)
     const envelope = JSON.parse(typeof answered === 'string' ? answered : (answered as { body: string }).body) as unknown
-    expect(envelope).toMatchObject({ success: true, data: { ctx: { userAgent: 'vitest' } } })
+    expect(envelope).toEqual({ success: true, data: { params: {}, input: {} } })
   })
 })
+
+/**
+ * Where the handler of a route file sends ctx: each return or yield that holds `ctx` itself (whole, in a
+ * key, spread), as `file:line: expression`. Reading one field (`ctx.requestedAt`) is fine.
+ */
+function ctxSentByHandler(file: string): string[] {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true)
+  const found: string[] = []
+  const sent = (expression: ts.Node) => {
+    const leaks = (node: ts.Node): boolean => {
+      if (ts.isShorthandPropertyAssignment(node) && node.name.text === 'ctx') return true
+      if (ts.isIdentifier(node) && node.text === 'ctx') {
+        const parent = node.parent
+        const readsAField = (ts.isPropertyAccessExpression(parent) || ts.isElementAccessExpression(parent)) && parent.expression === node
+        const isAKey = ts.isPropertyAssignment(parent) && parent.name === node
+        return !readsAField && !isAKey
+      }
+      return ts.forEachChild(node, leaks) ?? false
+    }
+    if (leaks(expression)) found.push(`${relative(base, file)}:${source.getLineAndCharacterOfPosition(expression.getStart()).line + 1}: ${expression.getText()}`)
+  }
+  const visitHandler = (node: ts.Node) => {
+    if ((ts.isReturnStatement(node) || ts.isYieldExpression(node)) && node.expression) sent(node.expression)
+    ts.forEachChild(node, visitHandler)
+  }
+  const visit = (node: ts.Node) => {
+    const isHandler = (ts.isPropertyAssignment(node) || ts.isMethodDeclaration(node)) && node.name.getText() === 'handler'
+    if (isHandler) {
+      const fn = ts.isPropertyAssignment(node) ? node.initializer : node
+      if (ts.isArrowFunction(fn) && !ts.isBlock(fn.body)) sent(fn.body)
+      else visitHandler(fn)
+      return
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return found
+}
 
 /** The strict type-check's errors in the files under `dir`, each as `path: message` (none when they compile). */
 function typeProblems(files: string[], dir: string): string[] {

@@ -13,13 +13,14 @@ const eventSchemas: Record<Exclude<SchemaLibrary, 'none'>, string> = {
 
 const generator = [
   '  async* handler({ params, input, ctx, signal }) {',
-  '    // replace with the real work: each yield is one event, sent as soon as the client can take it.',
+  '    // TODO: replace with the real work: each yield is one event, sent as soon as the client can take it.',
   '    // Pass signal on to what you call (fetch, an AI SDK): it aborts when the client goes away.',
   '    const words = [\'Hello\', \'from\', \'a\', \'streamed\', \'reply\']',
   '    for (const [index, text] of words.entries()) {',
   '      await new Promise(resolve => setTimeout(resolve, 200))',
   '      if (signal.aborted) break',
 ].join('\n')
+const neverCtx = '    // Send the fields you mean to, never ctx whole: middleware may put a user (and its password hash) in it'
 
 describe('create-action add --stream', () => {
   it.each(Object.entries(eventSchemas))('writes an async generator handler with an eventSchema and the input stub in %s', async (schema, eventSchema) => {
@@ -30,7 +31,7 @@ describe('create-action add --stream', () => {
     expect(contents).toContain('// POST /api/chat, streamed: text/event-stream, one event a yield, then an end event with the returned data')
     expect(contents).toContain(eventSchema)
     expect(contents.indexOf('input: ')).toBeLessThan(contents.indexOf('eventSchema: '))
-    expect(contents).toContain(`${generator}\n      yield { index, text }\n    }\n    // what it returns ends the stream: the data of the end event\n    return { params, input, ctx }\n  },\n})\n`)
+    expect(contents).toContain(`${generator}\n      yield { index, text }\n    }\n    // what it returns ends the stream: the data of the end event.\n${neverCtx}\n    return { params, input, requestedAt: ctx.requestedAt }\n  },\n})\n`)
     expect(contents).not.toContain('handler: (')
   })
 
@@ -109,13 +110,16 @@ describe('create-action add --stream', () => {
     expect(contents).not.toMatch(/eventSchema|async \*|streamed/)
   })
 
-  it('writes code in the project\'s style: the streaming file of every library passes the repository\'s ESLint (Nuxt\'s config)', async () => {
+  it('writes code in the project\'s style: the streaming file of every library, with or without shared middleware, passes the repository\'s ESLint (Nuxt\'s config)', async () => {
     const eslint = new ESLint({ cwd: join(__dirname, '../../..') })
     for (const schema of ['zod', 'valibot', 'arktype', 'none']) {
       const app = await createApp({ dependencies: schema === 'none' ? { nuxt: '^4.0.0' } : { nuxt: '^4.0.0', [schema]: '*' } })
-      const { files } = await add(app, 'chat.post', '--stream', '--dry-run')
-      const [report] = await eslint.lintText(files[0]!.contents, { filePath: join(__dirname, `generated-${schema}-chat.post.ts`) })
-      expect(report!.messages.map(message => `${schema} ${message.line}: ${message.message}`)).toEqual([])
+      // with shared middleware the handler takes no ctx, so none is left unused
+      for (const middleware of [[], ['--middleware', 'auth']]) {
+        const { files } = await add(app, 'chat.post', '--stream', '--dry-run', ...middleware)
+        const [report] = await eslint.lintText(files[0]!.contents, { filePath: join(__dirname, `generated-${schema}-chat.post.ts`) })
+        expect(report!.messages.map(message => `${schema} ${middleware.join(' ')} ${message.line}: ${message.message}`)).toEqual([])
+      }
     }
   })
 })
