@@ -98,6 +98,7 @@ describe('execute without input', () => {
       dedupe: 'queue',
       optimistic: { '/api/query-options/todos': (list, _input, params) => ({ items: list.items.filter(todo => todo.id !== Number(params.id)) }) },
     })
+    // @ts-expect-error the route has :id and useAction has no params: execute needs them
     await remove.execute()
     await remove.execute(undefined, { params: { id: 1 } })
     await remove.execute(undefined, { params: { id: 1 }, refreshes: ['/api/query-options/todos'] })

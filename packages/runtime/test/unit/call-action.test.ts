@@ -42,7 +42,7 @@ describe('$action', () => {
   it('fills params URL-encoded, a catch-all keeps its slashes', () => {
     expect(fillParams('/api/todos/:id', { id: 'a b/c' })).toBe('/api/todos/a%20b%2Fc')
     expect(fillParams('/api/files/**:path', { path: 'docs/a b.md' })).toBe('/api/files/docs/a%20b.md')
-    expect(() => fillParams('/api/todos/:id', {})).toThrow(new TypeError('Route param "id" for /api/todos/:id is missing'))
+    expect(() => fillParams('/api/todos/:id', {})).toThrow(new TypeError('Route param "id" for /api/todos/:id is missing: pass params: { id }'))
   })
 
   it('sends input as the query for GET and as a JSON body otherwise', async () => {
@@ -140,7 +140,7 @@ describe('params that would reach another route', () => {
       await expect(callAction(recorder.fetcher, '/api/todos/:id', { method: 'GET', params: { id: {} as string } }))
         .rejects.toThrow(new TypeError('Route param "id" for /api/todos/:id must be a string or a number, got object'))
       await expect(callAction(recorder.fetcher, '/api/todos/:id', { method: 'GET', params: {} as { constructor: string } }))
-        .rejects.toThrow(new TypeError('Route param "id" for /api/todos/:id is missing'))
+        .rejects.toThrow(new TypeError('Route param "id" for /api/todos/:id is missing: pass params: { id }'))
       expect(recorder.requests).toEqual([])
     }
     finally {

@@ -1,5 +1,5 @@
 import { tryUseNuxtApp, useRequestEvent, useRequestHeaders } from '#imports'
-import type { ActionCallOptions, ActionCallResult, ActionMethod, ActionPath, DefaultMethod } from './route-map'
+import type { ActionCallArguments, ActionCallResult, ActionMethod, ActionPath, DefaultMethod } from './route-map'
 import type { ActionFetcher, CallOptions } from './internal/call-action'
 import { prepareCall, sendCall } from './internal/call-action'
 import { FORWARDED_REQUEST_HEADERS, ssrCallHeaders } from './internal/forwarded-headers'
@@ -78,7 +78,7 @@ export function startAction(path: string, options: CallOptions): ReturnType<type
  */
 export async function $action<P extends ActionPath, M extends ActionMethod<P> = DefaultMethod<P> & ActionMethod<P>>(
   path: P,
-  options: ActionCallOptions<P, M> = {},
+  ...[options = {}]: ActionCallArguments<P, M>
 ): Promise<ActionCallResult<P, M>> {
   return startAction(path, options as CallOptions) as Promise<ActionCallResult<P, M>>
 }

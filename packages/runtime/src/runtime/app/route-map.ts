@@ -117,6 +117,24 @@ export type ParamNames<P extends string> = P extends `${string}:${infer Name}/${
 export type ActionParams<P extends string> = { [K in ParamNames<P>]: string | number }
 
 /**
+ * The `params` a call must give: required when the pattern has dynamic
+ * segments (the URL cannot be built without them), optional otherwise.
+ * @example
+ * const call: ParamsOption<'/api/todos/:id'> = { params: { id: 1 } }
+ */
+export type ParamsOption<P extends string> = [ParamNames<P>] extends [never] ? { params?: ActionParams<P> } : { params: ActionParams<P> }
+
+/**
+ * `$action`'s options argument: left out only on a route without dynamic
+ * segments, else given with its `params`.
+ * @example
+ * type Args = ActionCallArguments<'/api/todos/:id', 'PATCH'> // [options: { params: { id: ... }, ... }]
+ */
+export type ActionCallArguments<P extends ActionPath, M extends HttpMethod> = [ParamNames<P>] extends [never]
+  ? [options?: ActionCallOptions<P, M>]
+  : [options: ActionCallOptions<P, M> & ParamsOption<P>]
+
+/**
  * Options of `$action` and of `useAction`'s calls. A value that cannot work
  * (an unknown method, `retry: NaN`, a negative timeout...) throws a
  * TypeError naming the option, and nothing is sent.

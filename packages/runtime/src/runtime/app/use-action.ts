@@ -1,12 +1,12 @@
 import { getCurrentScope, onScopeDispose, toValue } from 'vue'
 import type { MaybeRefOrGetter } from 'vue'
 import type { ActionResult } from '../server/types'
-import type { ActionCallError, ActionCallOptions, ActionInput, ActionMethod, ActionOutput, ActionParams, ActionPath, DefaultMethod, HttpMethod } from './route-map'
+import type { ActionCallError, ActionCallOptions, ActionInput, ActionMethod, ActionOutput, ActionParams, ActionPath, DefaultMethod, HttpMethod, ParamsOption } from './route-map'
 import type { StreamMethod } from './use-action-stream'
 import type { ActionState, ActionStateOptions } from './internal/action-state'
 import { createActionState } from './internal/action-state'
 import type { CallOptions } from './internal/call-action'
-import { checkCallOptions, checkMethod, checkRefreshOptions } from './internal/check-call-options'
+import { checkCallOptions, checkExecuteParams, checkMethod, checkRefreshOptions } from './internal/check-call-options'
 import type { MutationPlan } from './internal/refresh-queries'
 import { planMutation } from './internal/refresh-queries'
 import type { QueryPath } from './use-action-query'
@@ -96,7 +96,21 @@ export interface UseActionOptions<P extends ActionPath, M extends HttpMethod>
 }
 
 /**
+ * `useAction` given `params` for every call: `execute` may leave them out
+ * (its own `params` win). See the signature without them for the rest.
+ * @example
+ * const rename = useAction('/api/todos/:id', { method: 'PATCH', params: () => ({ id: id.value }) })
+ * await rename.execute({ title: 'Milk' })
+ */
+export function useAction<P extends ActionPath, M extends ActionMethod<P> = DefaultMethod<P> & ActionMethod<P>>(
+  path: JsonRoute<P, M>,
+  options: UseActionOptions<P, M> & { params: UseActionOptions<P, M>['params'] },
+): ActionState<ExecuteInput<ActionInput<P, M>>, ActionOutput<P, M>, ExecuteOptions<P, M>, ActionCallError<P, M>>
+/**
  * State and an `execute` function for calling an action from a component.
+ * On a route with dynamic segments, `execute` takes `params` (required by
+ * the types when `useAction` was given none; a missing one rejects with a
+ * TypeError naming it).
  * Only the latest call writes state; a call in flight is aborted when the
  * component unmounts. A bad option throws a TypeError naming it when
  * `useAction` is called; `execute` rejects with a TypeError, sending
@@ -112,6 +126,10 @@ export interface UseActionOptions<P extends ActionPath, M extends HttpMethod>
  */
 export function useAction<P extends ActionPath, M extends ActionMethod<P> = DefaultMethod<P> & ActionMethod<P>>(
   path: JsonRoute<P, M>,
+  options?: UseActionOptions<P, M>,
+): ActionState<ExecuteInput<ActionInput<P, M>>, ActionOutput<P, M>, ExecuteOptions<P, M> & ParamsOption<P>, ActionCallError<P, M>>
+export function useAction<P extends ActionPath, M extends ActionMethod<P> = DefaultMethod<P> & ActionMethod<P>>(
+  path: JsonRoute<P, M>,
   options: UseActionOptions<P, M> = {},
 ): ActionState<ExecuteInput<ActionInput<P, M>>, ActionOutput<P, M>, ExecuteOptions<P, M>, ActionCallError<P, M>> {
   if (options.method !== undefined) checkMethod(options.method)
@@ -121,10 +139,8 @@ export function useAction<P extends ActionPath, M extends ActionMethod<P> = Defa
   const route = path as P
   const state = createActionState<ExecuteInput<ActionInput<P, M>>, ActionOutput<P, M>, ExecuteOptions<P, M>, ActionCallError<P, M>>((input, call) => {
     const params = call.params ?? toValue(options.params)
-    // would throw "missing param" below: say where the params go
-    if (params === undefined && /:\w/.test(route) && typeof input === 'object' && input !== null && Object.hasOwn(input, 'params')) {
-      throw new TypeError(`useAction('${route}'): params go in execute's second argument, execute(input, { params }), or execute(undefined, { params }) for an action without input`)
-    }
+    // a missing param (past the types): say which, and where params go
+    checkExecuteParams(route, params, input)
     const plan: MutationPlan = { targets: call.refreshes ?? options.refreshes ?? [], optimistic: options.optimistic, singleFlight: options.singleFlight }
     const mutation = planMutation(plan, input, params, call.headers ?? toValue(options.headers))
     const sent = startAction(route, {

@@ -20,10 +20,20 @@ export interface ActionStateOptions<TInput, TData, TError extends ActionErrorDat
   onSettled?: (result: ActionResult<TData, TError>, input: TInput | undefined) => void
 }
 
+/**
+ * `execute`'s arguments: its options may be left out only when none of them
+ * is required (a route's params, when `useAction` was given none).
+ * @example
+ * type Args = ExecuteArguments<{ done: boolean }, { params: { id: number } }> // [input: ..., options: ...]
+ */
+export type ExecuteArguments<TInput, TCallOptions> = {} extends TCallOptions
+  ? [input?: TInput, options?: TCallOptions]
+  : [input: TInput | undefined, options: TCallOptions]
+
 /** What `useAction` returns; `TError` is the action's error, typed by its declared errors. */
 export interface ActionState<TInput, TData, TCallOptions = Pick<CallOptions, 'params' | 'headers'>, TError extends ActionErrorData = ActionErrorData> {
   /** Calls the action; resolves to the envelope, never rejects for a failure. */
-  execute: (input?: TInput, options?: TCallOptions) => Promise<ActionResult<TData, TError>>
+  execute: (...args: ExecuteArguments<TInput, TCallOptions>) => Promise<ActionResult<TData, TError>>
   data: ShallowRef<TData | null>
   error: ShallowRef<TError | null>
   /** `error.fieldErrors`, or `{}`: ready for `v-for` next to a field. */
@@ -101,7 +111,7 @@ export function createActionState<TInput, TData, TCallOptions extends object = P
   }
 
   return {
-    execute,
+    execute: execute as ActionState<TInput, TData, TCallOptions, TError>['execute'],
     data,
     error,
     fieldErrors: computed(() => error.value?.fieldErrors ?? {}),

@@ -1,3 +1,5 @@
+import { missingParams } from './fill-params'
+
 // the longest delay timers take: a longer one fires at once in browsers and throws in Node
 const MAX_DELAY_MS = 2_147_483_647
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']
@@ -97,4 +99,25 @@ export function checkRefreshOptions(options: { refreshes?: unknown, optimistic?:
   check('refreshes', options.refreshes, Array.isArray, 'an array')
   check('optimistic', options.optimistic, value => isRecord(value) && Object.values(value as object).every(update => typeof update === 'function'), 'an object of functions')
   check('singleFlight', options.singleFlight, value => typeof value === 'boolean', 'a boolean')
+}
+
+/**
+ * Checks that a `useAction` call has every param its route needs, from
+ * `execute`'s options or `useAction`'s own: a missing one throws a TypeError
+ * naming it and saying where params go. A value of the wrong kind is left
+ * to the call's own checks.
+ * @example
+ * checkExecuteParams('/api/todos/:id', { id: 1 }, { done: true }) // passes
+ * checkExecuteParams('/api/todos/:id', undefined, { done: true }) // throws TypeError: ... is missing route param "id" ...
+ */
+export function checkExecuteParams(route: string, params: unknown, input: unknown): void {
+  if (params !== undefined && !isRecord(params)) return
+  const missing = missingParams(route, params as Record<string, unknown> | undefined)
+  if (!missing.length) return
+  // execute({ params }): the params would go as the body
+  if (typeof input === 'object' && input !== null && Object.hasOwn(input, 'params')) {
+    throw new TypeError(`useAction('${route}'): params go in execute's second argument, execute(input, { params }), or execute(undefined, { params }) for an action without input`)
+  }
+  const names = missing.map(name => `"${name}"`).join(', ')
+  throw new TypeError(`useAction('${route}') is missing route param${missing.length > 1 ? 's' : ''} ${names}: pass execute(input, { params: { ${missing.join(', ')} } }), or useAction's params option`)
 }

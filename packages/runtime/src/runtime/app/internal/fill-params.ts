@@ -1,3 +1,16 @@
+// a name starts with a letter or _, so a port in an absolute URL is left alone
+const PARAM = /(\*\*)?:([a-z_]\w*)/gi
+
+/**
+ * The `:name` and `**:name` params of a pattern that `params` gives no
+ * value for (undefined or null), in order.
+ * @example
+ * missingParams('/api/todos/:id/files/**:path', { id: 1 }) // ['path']
+ */
+export function missingParams(path: string, params: Record<string, unknown> = {}): string[] {
+  return [...path.matchAll(PARAM)].map(match => match[2]!).filter(name => !Object.hasOwn(params, name) || params[name] === undefined || params[name] === null)
+}
+
 /**
  * Fills `:name` and `**:name` segments. Each value is URL-encoded, so `/`,
  * `?`, `#` and `%` stay inside its segment; a catch-all value keeps its
@@ -10,13 +23,12 @@
  * fillParams('/api/todos/:id', { id: '' }) // throws TypeError
  */
 export function fillParams(path: string, params: Record<string, string | number> = {}): string {
-  // a name starts with a letter or _, so a port in an absolute URL is left alone
-  return path.replace(/(\*\*)?:([a-z_]\w*)/gi, (_segment, catchAll: string | undefined, name: string) => {
+  return path.replace(PARAM, (_segment, catchAll: string | undefined, name: string) => {
     const value = Object.hasOwn(params, name) ? params[name] : undefined
     const refuse = (problem: string): never => {
       throw new TypeError(`Route param "${name}" for ${path} ${problem}`)
     }
-    if (value === undefined || value === null) refuse('is missing')
+    if (value === undefined || value === null) refuse(`is missing: pass params: { ${name} }`)
     if (typeof value !== 'string' && typeof value !== 'number') refuse(`must be a string or a number, got ${typeof value}`)
     const text = String(value)
     const segments = catchAll ? text.split('/') : [text]
