@@ -6,6 +6,7 @@ import { checkErrorDeclarations, createErrorFactories } from './internal/error-d
 import { ActionCall } from './internal/action-call'
 import { deepFrozenCopy } from './internal/deep-frozen-copy'
 import { toErrorEnvelope } from './internal/to-error-envelope'
+import { nameOfAction } from './internal/name-of-action'
 import { NOTHING_THROWN } from './internal/report-error'
 import { parseInput } from './steps/parse-input'
 import { validateInput } from './steps/validate-input'
@@ -46,7 +47,7 @@ export type ActionCore<TEvent> = ((event: TEvent) => Promise<unknown>) & { reado
 export function createActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<TEvent>): ActionCore<TEvent> {
   const file = currentRouteFile()
   try {
-    return checkedActionCore(options, host)
+    return checkedActionCore(options, host, file)
   }
   catch (problem) {
     if (file === undefined || !(problem instanceof TypeError)) throw problem
@@ -54,7 +55,7 @@ export function createActionCore<TEvent>(options: AnyActionOptions, host: Action
   }
 }
 
-function checkedActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<TEvent>): ActionCore<TEvent> {
+function checkedActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<TEvent>, file: string | undefined): ActionCore<TEvent> {
   if (typeof options?.handler !== 'function') throw new TypeError('defineAction: `handler` must be a function')
   assertStandardSchema(options.input, 'input')
   assertStandardSchema(options.params, 'params')
@@ -131,7 +132,9 @@ function checkedActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<T
       // a retry of an idempotent request: `idempotent` found its stored answer, and nothing ran
       if (isReplayedAnswer(thrown)) return respondWithReplayedAnswer(event, host, thrown.answer)
       // an unexpected error also goes to the platform (the Nuxt module's plugin: Nitro's error capture and hook, the log)
-      return respondWithReportedError(event, host, toErrorEnvelope(thrown, handleServerError, host.hostError, declared), thrown)
+      // development messages name the action: its method, route and file (the dev bundle's stack frames do not)
+      const name = () => nameOfAction(host, event, file)
+      return respondWithReportedError(event, host, toErrorEnvelope(thrown, handleServerError, host.hostError, declared, name), thrown)
     }
   }
 

@@ -16,8 +16,16 @@ export const INTERNAL_ERROR: ActionErrorData = Object.freeze({
   statusCode: 500,
 })
 
-function internalError(thrown: unknown): ActionErrorData {
-  logInDevelopment('error', 'Unhandled error in action (the client got INTERNAL_ERROR)', thrown)
+/** Names the action a development message is about: its method, route and file (`GET /api/todos/:id (server/api/todos/[id].get.ts)`). */
+export type NameOfAction = () => string
+
+/** ` in GET /api/todos/:id (server/api/todos/[id].get.ts)`, or ` in action` when the caller cannot say which. */
+function inAction(name: NameOfAction | undefined): string {
+  return name ? ` in ${name()}` : ' in action'
+}
+
+function internalError(thrown: unknown, name: NameOfAction | undefined): ActionErrorData {
+  logInDevelopment('error', () => `Unhandled error${inAction(name)} (the client got INTERNAL_ERROR)`, thrown)
   return { ...INTERNAL_ERROR }
 }
 
@@ -45,9 +53,11 @@ function fromActionError(thrown: ActionError): ActionErrorData {
  * while it is read (a getter, a proxy) answers INTERNAL_ERROR. `hostError`
  * recognises the host h3's own errors (`createError`, `HTTPError`). With the
  * action's `declared` errors, a declared code answers its declared status.
+ * `name` names the action in development messages (its method, route and
+ * file), called only when one is logged.
  * @example
  * catch (thrown) {
- *   return respondWithError(event, host, toErrorEnvelope(thrown, options.handleServerError, host.hostError))
+ *   return respondWithError(event, host, toErrorEnvelope(thrown, options.handleServerError, host.hostError, undefined, () => 'GET /api/todos'))
  * }
  */
 export function toErrorEnvelope(
@@ -55,18 +65,19 @@ export function toErrorEnvelope(
   handleServerError?: ServerErrorHandler,
   hostError?: ActionHost<unknown>['hostError'],
   declared?: ErrorDeclarations,
+  name?: NameOfAction,
 ): ActionErrorData {
   try {
-    const error = errorOf(thrown, handleServerError, hostError)
+    const error = errorOf(thrown, handleServerError, hostError, name)
     return declared ? honourDeclaration(error, declared) : error
   }
   catch (readFailure) {
-    logInDevelopment('error', 'The thrown value could not be read (the client got INTERNAL_ERROR)', readFailure)
+    logInDevelopment('error', () => `The value thrown${inAction(name)} could not be read (the client got INTERNAL_ERROR)`, readFailure)
     return { ...INTERNAL_ERROR }
   }
 }
 
-function errorOf(thrown: unknown, handleServerError?: ServerErrorHandler, hostError?: ActionHost<unknown>['hostError']): ActionErrorData {
+function errorOf(thrown: unknown, handleServerError: ServerErrorHandler | undefined, hostError: ActionHost<unknown>['hostError'] | undefined, name: NameOfAction | undefined): ActionErrorData {
   // createActionError, and the runtime's own VALIDATION_ERROR, OUTPUT_VALIDATION_ERROR, PARSE_ERROR...
   if (isActionError(thrown)) return fromActionError(thrown)
 
@@ -94,17 +105,17 @@ function errorOf(thrown: unknown, handleServerError?: ServerErrorHandler, hostEr
       const { code, message, statusCode = 500 } = (mapped ?? {}) as Partial<ActionErrorData>
       const error = { code, message, statusCode }
       if (!invalidErrorField(error)) {
-        logInDevelopment('error', () => `Error mapped by handleServerError to ${code}`, thrown)
+        logInDevelopment('error', () => `Error${inAction(name)} mapped by handleServerError to ${code}`, thrown)
         return error as ActionErrorData
       }
-      logInDevelopment('error', 'handleServerError returned something other than { code, message, statusCode? }', mapped)
+      logInDevelopment('error', () => `handleServerError${inAction(name)} returned something other than { code, message, statusCode? }`, mapped)
     }
     catch (handlerFailure) {
-      logInDevelopment('error', 'handleServerError threw', handlerFailure)
+      logInDevelopment('error', () => `handleServerError${inAction(name)} threw`, handlerFailure)
     }
-    return internalError(thrown)
+    return internalError(thrown, name)
   }
 
   // everything else, including thrown strings, null, undefined and symbols
-  return internalError(thrown)
+  return internalError(thrown, name)
 }
