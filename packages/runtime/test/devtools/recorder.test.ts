@@ -129,6 +129,19 @@ describe('recorder', () => {
     expect(JSON.stringify(record)).not.toMatch(/s-1|k-2|j-3|i-4|b-5|i-6|k-7/)
   })
 
+  it('keeps the Idempotency-Key header, a request\'s identity and no credential, so a replay sends it and gets the stored answer', () => {
+    const recorder = createRecorder({ maxRecords: 10 })
+    const record = recorder.add(draft('/api/orders', { 'Idempotency-Key': '"8e03978e-40d5-43e8-bc93-6894a57f9324"', 'x-api-key': 'k-1', 'x-idempotency-token': 't-1' }))
+    expect(record.headers).toEqual({ 'idempotency-key': '"8e03978e-40d5-43e8-bc93-6894a57f9324"', 'x-api-key': '[redacted]', 'x-idempotency-token': '[redacted]' })
+  })
+
+  it('redacts the Idempotency-Key when the app names it in redactHeaders or redactFields, in any spelling', () => {
+    for (const named of [{ redactHeaders: ['Idempotency-Key'] }, { redactFields: ['idempotency_key'] }]) {
+      const recorder = createRecorder({ maxRecords: 10, ...named })
+      expect(recorder.add(draft('/api/orders', { 'idempotency-key': 'k-1' })).headers).toEqual({ 'idempotency-key': '[redacted]' })
+    }
+  })
+
   it('redacts a configured header name in a body too, and a configured field name in headers', () => {
     const recorder = createRecorder({ maxRecords: 10, redactHeaders: ['x-member'], redactFields: ['tenant'] })
     const record = recorder.add({ ...draft('/api/x', { 'x-member': 'm-1', 'Tenant': 't-1' }), input: { x_member: 'm-2', tenant: 't-2' } })

@@ -87,7 +87,9 @@ export function recordToVitest(record: RequestRecord, options: VitestExportOptio
 function fetchLines(record: RequestRecord, name: string, urlExpression: string): string[] {
   const draft = draftFromRecord(record)
   const hasBody = !usesQuery(record.method)
-  const headers: Record<string, string> = { ...(hasBody && { 'content-type': 'application/json' }), ...draft.headers }
+  // a redacted Idempotency-Key stays in a replay's draft (sendDraft refuses it); here it is one more comment to fill in
+  const sendable = Object.fromEntries(Object.entries(draft.headers).filter(([, value]) => value !== REDACTED))
+  const headers: Record<string, string> = { ...(hasBody && { 'content-type': 'application/json' }), ...sendable }
   const redactedHeaders = Object.keys(record.headers).filter(header => record.headers[header] === REDACTED)
   const lines = [
     `  const ${name} = await fetch(new URL(${urlExpression}, baseURL), {`,

@@ -1,4 +1,6 @@
 import type { RequestRecord, RouteInfo } from '../../shared/types'
+import type { IdempotencyKeyChoice } from './idempotency-key'
+import { assertIdempotencyKeyChosen, IDEMPOTENCY_KEY, withChosenIdempotencyKey } from './idempotency-key'
 import type { StreamedAnswer } from './streamed-answer'
 import { isEventStream, readStreamedAnswer } from './streamed-answer'
 
@@ -80,15 +82,19 @@ export function draftUrl(draft: RequestDraft): string {
 
 /**
  * A draft that sends a recorded request again; redacted headers are left out, the browser adds its own cookies.
- * A request that found no route is sent to its concrete path, where an action may exist by now.
+ * A request that found no route is sent to its concrete path, where an action may exist by now. Its
+ * `Idempotency-Key` goes along as recorded (the action answers what it stored), or a new one with
+ * `idempotencyKey: 'new'` (it runs again); a redacted key stays `[redacted]`, which `sendDraft` refuses.
+ * @example
+ * draftFromRecord(record, { idempotencyKey: 'new' }).headers // { 'idempotency-key': '<a new UUID>', ... }
  */
-export function draftFromRecord(record: RequestRecord): RequestDraft {
+export function draftFromRecord(record: RequestRecord, options: { idempotencyKey?: IdempotencyKeyChoice } = {}): RequestDraft {
   return {
     method: record.method,
     route: record.unmatched || !record.route ? record.path : record.route,
     params: { ...record.params },
     input: usesQuery(record.method) ? record.query : record.input,
-    headers: replayableHeaders(record.headers),
+    headers: withChosenIdempotencyKey(replayableHeaders(record.headers), options.idempotencyKey),
     ...(!usesQuery(record.method) && Object.keys(record.query).length > 0 && { query: record.query }),
   }
 }
@@ -98,19 +104,24 @@ export function draftForRoute(route: RouteInfo, input: unknown, params: Record<s
   return { method: route.method === 'ANY' ? 'POST' : route.method, route: route.route, params, input, headers: {} }
 }
 
-/** Headers worth sending again: not redacted, not hop-by-hop, not set by the browser. */
+/**
+ * Headers worth sending again: not redacted, not hop-by-hop, not set by the browser. A redacted
+ * `Idempotency-Key` stays, so that leaving it out never turns a replay into a new mutation unasked.
+ */
 export function replayableHeaders(headers: Record<string, string>): Record<string, string> {
   const skip = /^(?:host|connection|content-length|transfer-encoding|accept-encoding|user-agent|origin|referer|x-forwarded-.*|sec-.*|cookie|priority)$/i
-  return Object.fromEntries(Object.entries(headers).filter(([name, value]) => value !== REDACTED && !skip.test(name)))
+  return Object.fromEntries(Object.entries(headers).filter(([name, value]) => (value !== REDACTED || name === IDEMPOTENCY_KEY) && !skip.test(name)))
 }
 
 /**
  * Sends a draft from the panel (same origin, so the app's cookies go along) and times it. A streamed
  * answer is read as it comes (`onUpdate` hears each event) until its end, or until `signal` stops it.
+ * A redacted `Idempotency-Key` is refused with a TypeError before anything is sent.
  * @example
  * const result = await sendDraft(draft, fetch, { signal: controller.signal, onUpdate: shown => (result.value = shown) })
  */
 export async function sendDraft(draft: RequestDraft, fetcher: typeof fetch = fetch, options: SendOptions = {}): Promise<SendResult> {
+  assertIdempotencyKeyChosen(draft.headers)
   const hasBody = !usesQuery(draft.method)
   const headers: Record<string, string> = { ...(hasBody && { 'content-type': 'application/json' }), ...draft.headers }
   const started = performance.now()
