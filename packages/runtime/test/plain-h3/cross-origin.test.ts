@@ -104,6 +104,17 @@ describe.each(hosts)('cross-origin requests on $name', (host) => {
     expect((await post('/todos', { ...proxied, origin: 'https://evil.example' })).body).toEqual(REFUSED)
   })
 
+  it('without Sec-Fetch-Site, refuses an Origin of the same host on another scheme: an https page posting to this http server', async () => {
+    expect((await post('/todos', { origin: `https://${hostHeader}` })).body).toEqual(REFUSED)
+    expect(ran).toEqual([])
+  })
+
+  it('behind a proxy, compares Origin\'s scheme with the first X-Forwarded-Proto', async () => {
+    expect((await post('/todos', { 'origin': `https://${hostHeader}`, 'x-forwarded-proto': 'https' })).status).toBe(200)
+    expect((await post('/todos', { 'origin': 'https://shop.example', 'x-forwarded-host': 'shop.example', 'x-forwarded-proto': 'https, http' })).status).toBe(200)
+    expect((await post('/todos', { 'origin': 'http://shop.example', 'x-forwarded-host': 'shop.example', 'x-forwarded-proto': 'https' })).body).toEqual(REFUSED)
+  })
+
   it('takes a post from the same origin, from the user\'s own navigation (none), and with no browser header (curl, webhooks)', async () => {
     expect((await post('/todos', { 'sec-fetch-site': 'same-origin', 'origin': `http://${hostHeader}` })).body).toEqual({ success: true, data: { created: { title: 'Pay me' } } })
     expect((await post('/todos', { 'sec-fetch-site': 'none' })).status).toBe(200)

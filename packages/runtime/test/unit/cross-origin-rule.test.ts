@@ -3,7 +3,7 @@ import { isCrossOrigin } from '../../src/runtime/server/internal/cross-origin'
 import { moduleTrustedOrigins, setModuleTrustedOrigins, trustedOriginsOf } from '../../src/runtime/server/internal/trusted-origins'
 import { applyConfiguredLimits } from '../../src/runtime/server/internal/configured-limits'
 
-const of = (headers: Record<string, string>) => isCrossOrigin(name => new Headers(headers).get(name))
+const of = (headers: Record<string, string>, scheme?: string) => isCrossOrigin(name => new Headers(headers).get(name), scheme)
 
 describe('the cross-origin rule (one rule for the action routes and the no-JS form path)', () => {
   it('reads Sec-Fetch-Site first: anything but same-origin or none is another origin, whatever Origin says', () => {
@@ -24,6 +24,25 @@ describe('the cross-origin rule (one rule for the action routes and the no-JS fo
   it('takes the first X-Forwarded-Host before Host (a proxy\'s public host)', () => {
     expect(of({ 'host': 'internal:3000', 'x-forwarded-host': 'shop.example, internal:3000', 'origin': 'https://shop.example' })).toBe(false)
     expect(of({ 'host': 'shop.example', 'x-forwarded-host': 'other.example', 'origin': 'https://shop.example' })).toBe(true)
+  })
+
+  it('without Sec-Fetch-Site, compares the scheme too: an https page is another origin to an http server of the same host, and the reverse', () => {
+    expect(of({ host: 'a.test', origin: 'https://a.test' }, 'http:')).toBe(true)
+    expect(of({ host: 'a.test', origin: 'http://a.test' }, 'https:')).toBe(true)
+    expect(of({ host: 'a.test', origin: 'https://a.test' }, 'https:')).toBe(false)
+    expect(of({ host: 'a.test:443', origin: 'https://a.test' }, 'https:')).toBe(false)
+    expect(of({ host: 'a.test:8443', origin: 'https://a.test:8443' }, 'http:')).toBe(true)
+    // a host that cannot tell how it was reached: the host alone, as before
+    expect(of({ host: 'a.test', origin: 'https://a.test' })).toBe(false)
+  })
+
+  it('takes the scheme from the first X-Forwarded-Proto before the connection\'s; a proxy that names the host but not the scheme leaves it unknown', () => {
+    expect(of({ 'host': 'a.test', 'x-forwarded-proto': 'https', 'origin': 'https://a.test' }, 'http:')).toBe(false)
+    expect(of({ 'host': 'a.test', 'x-forwarded-proto': 'HTTPS, http', 'origin': 'https://a.test' }, 'http:')).toBe(false)
+    expect(of({ 'host': 'a.test', 'x-forwarded-proto': 'http', 'origin': 'https://a.test' }, 'https:')).toBe(true)
+    expect(of({ 'host': 'internal:3000', 'x-forwarded-host': 'shop.example', 'x-forwarded-proto': 'https', 'origin': 'http://shop.example' }, 'http:')).toBe(true)
+    expect(of({ 'host': 'internal:3000', 'x-forwarded-host': 'shop.example', 'origin': 'https://shop.example' }, 'http:')).toBe(false)
+    expect(of({ 'host': 'a.test', 'x-forwarded-proto': 'not a scheme', 'origin': 'https://a.test' }, 'https:')).toBe(true)
   })
 
   it('a request with neither header (curl, a webhook, a server) is no browser\'s: not another origin', () => {

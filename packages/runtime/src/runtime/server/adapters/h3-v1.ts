@@ -47,6 +47,11 @@ export const h3V1Host: ActionHost<H3Event> = {
   route: event => routePatternOf(event.context.matchedRoute, 'path') ?? event.path.split('?')[0]!,
   // h3 v1 decodes the path it routes on (`%3F` becomes `?`); Node's request keeps what the client sent
   query: event => queryOfPath(event.node?.req.url ?? event.path),
+  // the connection's own; a stand-in socket (Nitro's in-process fetch, Nitro 2 on Workers) cannot tell
+  scheme: (event) => {
+    const socket = event.node?.req?.socket as { encrypted?: boolean } | null | undefined
+    return !socket || '__unenv__' in socket ? undefined : socket.encrypted ? 'https:' : 'http:'
+  },
   // read in place: h3's getRequestHeader copies every header on each call. Node keeps one value of
   // Content-Type and Content-Length (a repeated one is dropped or refused), so both are strings here.
   header: (event, name) => event.node.req.headers[name] as string | undefined,

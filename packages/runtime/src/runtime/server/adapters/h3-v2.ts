@@ -62,6 +62,8 @@ export interface H3V2Event {
 export const h3V2Host: ActionHost<H3V2Event> = {
   method: event => event.req.method,
   path: event => event.url.pathname,
+  // the request's URL: srvx's from the connection on Node, the platform's elsewhere (Workers' is the browser's)
+  scheme: event => event.url.protocol,
   // h3 2's router keeps the route it matched on the event
   route: event => routePatternOf(event.context.matchedRoute, 'route') ?? event.url.pathname,
   // h3 v2 keeps an escaped `?` or `#` in the path: the query is the URL's own, read as h3 2's getQuery

@@ -22,6 +22,11 @@ export interface ActionHost<TEvent> {
    * `prototype` dropped; an escaped `?` or `#` in the path stays in the path.
    */
   query: (event: TEvent) => Record<string, unknown>
+  /**
+   * How the server itself was reached, `'http:'` or `'https:'` (the connection, not a proxy's header), for the
+   * cross-origin guard; `undefined` (or left out) where the host cannot tell.
+   */
+  scheme?: (event: TEvent) => string | undefined
   /** One request header, by its lower-case name. */
   header: (event: TEvent, name: string) => string | undefined
   /** The route params, URI-decoded; a fresh object the lifecycle may keep. */

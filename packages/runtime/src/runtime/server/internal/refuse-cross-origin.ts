@@ -14,7 +14,7 @@ import { moduleTrustedOrigins } from './trusted-origins'
  */
 export function refuseCrossOrigin<TEvent>(event: TEvent, host: ActionHost<TEvent>, trustedByAction: ReadonlySet<string>): void {
   const header = (name: string) => host.header(event, name)
-  if (!isCrossOrigin(header)) return
+  if (!isCrossOrigin(header, host.scheme?.(event))) return
   const trustedByModule = moduleTrustedOrigins.current
   if (trustedByAction.has('*') || trustedByModule.has('*')) return
   const origin = header('origin')
