@@ -28,6 +28,7 @@ import {
 import { trustedOriginsOf } from './runtime/server/internal/trusted-origins'
 import type { LogErrors } from './runtime/server/internal/nitro-error-reporter'
 import { logErrorsOf } from './runtime/server/internal/nitro-error-reporter'
+import type { MemoryStoreLimits } from './runtime/server/internal/shared-store-memory'
 
 /** Options under `actionRoute` in nuxt.config. */
 export interface ModuleOptions {
@@ -73,6 +74,12 @@ export interface ModuleOptions {
    * in `nitro.storage` to hold across servers (docs/production.md). `NUXT_ACTION_ROUTE_STORAGE` overrides it.
    */
   storage?: string
+  /**
+   * The bound of the memory store (Nitro's default driver): `{ maxEntries, maxBytes }`, default 100,000 entries and
+   * 32 MiB; past either, the least recently used keys and counters go first (docs/production.md, Storage).
+   * `NUXT_ACTION_ROUTE_MEMORY_STORE_MAX_BYTES` and `..._MAX_ENTRIES` override it.
+   */
+  memoryStore?: MemoryStoreLimits
   /**
    * Each action's request as OpenTelemetry spans (the action, then parse, validate, each middleware, handler,
    * output, respond) of the tracer provider the app's SDK registers; needs `@opentelemetry/api` in the app.
@@ -204,7 +211,7 @@ export default defineNuxtModule<ModuleOptions>({
       }))
     }
     // rate limits' counters and idempotency keys on Nitro's storage, when the server's code uses rateLimit or idempotent
-    await setupSharedStore(nuxt, options.storage, nitroMajor, {
+    await setupSharedStore(nuxt, options.storage, nitroMajor, options.memoryStore, {
       nitro2: resolver.resolve('./runtime/server/plugins/shared-store'),
       nitro3: resolver.resolve('./runtime/server/plugins/shared-store.nitro3'),
     })

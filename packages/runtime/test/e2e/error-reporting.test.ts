@@ -151,6 +151,18 @@ describe.skipIf(onWorkers)('the production log', () => {
     expect(output).not.toContain('OUT_OF_STOCK')
   })
 
+  it('logs an error an action-route:error hook mapped with the code and status the client got, the original code, and the original error with its stack', async () => {
+    const output = await withBuiltServer({}, async (url) => {
+      const answer = await fetch(`${url}/api/errors/error`, { headers: { 'x-error-probe': randomUUID(), 'x-map-error': '1' } })
+      expect(answer.status).toBe(503)
+      expect((await answer.json()).error.code).toBe('MAPPED_BY_APP')
+    })
+    expect(occurrences(output, '[request error] [action-route] [GET] /api/errors/error MAPPED_BY_APP 503 (mapped by an action-route:error hook from INTERNAL_ERROR 500)')).toBe(1)
+    expect(output).not.toContain('INTERNAL_ERROR 500\n')
+    expect(occurrences(output, 'SELECT * FROM users -- password=hunter2')).toBe(1)
+    expect(output).toMatch(/password=hunter2\n\s+at /)
+  })
+
   it('NUXT_ACTION_ROUTE_LOG_ERRORS=off logs nothing; =all adds one line per expected error', async () => {
     const off = await withBuiltServer({ NUXT_ACTION_ROUTE_LOG_ERRORS: 'off' }, async (url) => {
       expect((await fetch(`${url}/api/errors/error`)).status).toBe(500)

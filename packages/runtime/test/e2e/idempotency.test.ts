@@ -1,6 +1,10 @@
+import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import { once } from 'node:events'
 import { request } from 'node:http'
+import { join } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
+import { freePort } from '../helpers/built-app'
 
 // `idempotent()` on the built fixture (server/api/idempotency/orders.post.ts): keys and answers in the module's
 // store, Nitro's default memory here; the handler answers how often it ran for the item. scripts/workers.mjs runs
@@ -112,5 +116,75 @@ describe('idempotent(), end to end', () => {
     const forged = await post(order, { key, from: '127.0.0.4', headers: { 'cf-connecting-ip': '203.0.113.11' } })
     expect(forged.headers['idempotent-replayed']).toBe('true')
     expect(forged.body.data?.run).toBe(1)
+  })
+})
+
+/** Starts the built fixture's Node server with these Node flags and environment; stop it with `close`. */
+async function startServer(nodeFlags: string[], env: Record<string, string>) {
+  const port = await freePort()
+  const server = spawn(process.env.E2E_NODE || process.execPath, [...nodeFlags, join(inject('fixtureDir'), '.output/server/index.mjs')], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: { ...process.env, NITRO_PORT: String(port), NITRO_HOST: '127.0.0.1', ...env },
+  })
+  let stderr = ''
+  server.stderr!.on('data', (chunk: Buffer) => stderr += chunk)
+  const url = `http://127.0.0.1:${port}`
+  for (let tries = 0; ; tries++) {
+    try {
+      await fetch(`${url}/api/echo`)
+      break
+    }
+    catch (error) {
+      if (tries > 100) throw error
+      await new Promise(resolve => setTimeout(resolve, 100))
+    }
+  }
+  return {
+    url,
+    stderr: () => stderr,
+    alive: () => server.exitCode === null && server.signalCode === null,
+    close: async () => {
+      if (server.exitCode !== null || server.signalCode !== null) return
+      server.kill()
+      await once(server, 'exit')
+    },
+  }
+}
+
+// the issue's measure: 3,000 answers of 60 KB added 173 MB of heap, and a 256 MB server died after 3,972 of them
+describe.skipIf(onWorkers)('idempotent() on the memory store, in a production server', () => {
+  it('keeps the heap within the store\'s bound under thousands of large answers, and the server alive; the newest answers replay, the oldest ran again', { timeout: 240_000 }, async () => {
+    const maxBytes = 8 * 1024 * 1024
+    const server = await startServer(['--expose-gc', '--max-old-space-size=128'], { NUXT_ACTION_ROUTE_MEMORY_STORE_MAX_BYTES: String(maxBytes) })
+    try {
+      const heap = async () => (await (await fetch(`${server.url}/api/idempotency/heap`)).json()).heapUsed as number
+      const send = (n: number, key = `large-${n}`) => fetch(`${server.url}/api/idempotency/large`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': key },
+        body: JSON.stringify({ n }),
+      })
+      // warm up: the routes loaded, the first answers kept
+      for (let n = 0; n < 100; n++) expect((await send(n)).status).toBe(200)
+      const before = await heap()
+      expect(before).toBeGreaterThan(0)
+      let next = 100
+      // 3,000 answers of 60 KB: 180 MB kept without a bound
+      await Promise.all(Array.from({ length: 8 }, async () => {
+        while (next < 3100) {
+          const response = await send(next++)
+          expect(response.status).toBe(200)
+          await response.arrayBuffer()
+        }
+      }))
+      const after = await heap()
+      expect(server.alive(), server.stderr()).toBe(true)
+      expect(after - before, `heap grew from ${before} to ${after}`).toBeLessThan(maxBytes + 16 * 1024 * 1024)
+      // the newest answer is kept (a retry replays it); the oldest was dropped first (its retry runs again)
+      expect((await send(3099)).headers.get('idempotent-replayed')).toBe('true')
+      expect((await send(0)).headers.get('idempotent-replayed')).toBeNull()
+    }
+    finally {
+      await server.close()
+    }
   })
 })

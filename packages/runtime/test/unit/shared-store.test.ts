@@ -63,6 +63,74 @@ describe('the memory store (one process)', () => {
   })
 })
 
+describe('the memory store\'s bound (entries and bytes)', () => {
+  /** An idempotent() record as the middleware keeps it: frozen, its answer's body the big part. */
+  const answer = (body: string) => Object.freeze({ state: 'done', fingerprint: 'f'.repeat(64), answer: Object.freeze({ status: 201, body, headers: Object.freeze({}) }) })
+  const body60k = (n: number) => JSON.stringify({ success: true, data: { n, blob: 'x'.repeat(60_000) } })
+
+  it('stays within maxBytes under many large answers, dropping the least recently used first', async () => {
+    const store = createMemoryStore(Date.now, { maxBytes: 1_048_576 })
+    for (let n = 0; n < 10; n++) await store.set(`idempotency:${n}`, answer(body60k(n)), 86_400_000)
+    // the first one, read since: the most recently used of the early ones
+    expect(await store.get('idempotency:0')).toBeDefined()
+    for (let n = 10; n < 3000; n++) {
+      await store.set(`idempotency:${n}`, answer(body60k(n)), 86_400_000)
+      if (n % 10 === 0) await store.get('idempotency:0')
+      expect(store.usage().bytes).toBeLessThanOrEqual(1_048_576)
+    }
+    expect(store.usage().entries).toBeGreaterThanOrEqual(15)
+    expect(await store.get('idempotency:2999')).toBeDefined()
+    expect(await store.get('idempotency:0')).toBeDefined()
+    expect(await store.get('idempotency:1')).toBeUndefined()
+    expect(await store.get('idempotency:2000')).toBeUndefined()
+  })
+
+  it('stays within maxEntries, counters and values alike, the least recently used going first', async () => {
+    const store = createMemoryStore(Date.now, { maxEntries: 100 })
+    for (let n = 0; n < 10_000; n++) {
+      await store.increment(`rate-limit:default:ip:${n}`, 60_000)
+      await store.increment('rate-limit:default:ip:busy', 60_000)
+      expect(store.usage().entries).toBeLessThanOrEqual(100)
+    }
+    // the caller that kept calling is still counted; an early one-off caller was dropped and starts over
+    expect((await store.increment('rate-limit:default:ip:busy', 60_000)).count).toBe(10_001)
+    expect((await store.increment('rate-limit:default:ip:0', 60_000)).count).toBe(1)
+  })
+
+  it('keeps nothing of a value larger than maxBytes, and drops nothing else for it', async () => {
+    const store = createMemoryStore(Date.now, { maxBytes: 100_000 })
+    await store.set('small', answer('{}'), 60_000)
+    await store.set('huge', answer(body60k(1) + body60k(2)), 60_000)
+    expect(await store.get('huge')).toBeUndefined()
+    expect(await store.get('small')).toBeDefined()
+    expect(await store.setIfAbsent('huge', { blob: 'y'.repeat(200_000) }, 60_000)).toBe(true)
+    expect(await store.get('huge')).toBeUndefined()
+  })
+
+  it('a value set again is counted once, at its new size; a removed or expired one not at all', async () => {
+    let now = 0
+    const store = createMemoryStore(() => now, { maxBytes: 1_000_000 })
+    await store.set('k', answer(body60k(1)), 1000)
+    const once = store.usage().bytes
+    await store.set('k', answer(body60k(2)), 1000)
+    expect(store.usage()).toEqual({ entries: 1, bytes: once })
+    await store.remove('k')
+    expect(store.usage()).toEqual({ entries: 0, bytes: 0 })
+    await store.set('k', answer(body60k(3)), 1000)
+    now = 1000
+    expect(await store.get('k')).toBeUndefined()
+    expect(store.usage()).toEqual({ entries: 0, bytes: 0 })
+  })
+
+  it.each([
+    [{ maxEntries: 0 }, '`maxEntries` must be a whole number of 1 or more, got 0'],
+    [{ maxBytes: 1.5 }, '`maxBytes` must be a whole number of 1024 or more, got 1.5'],
+    [{ maxBytes: '8mb' }, '`maxBytes` must be a whole number of 1024 or more, got 8mb'],
+  ])('refuses the limits %j', (limits, message) => {
+    expect(() => createMemoryStore(Date.now, limits as never)).toThrow(message)
+  })
+})
+
 describe('createSharedStore picks by the mount that holds the base', () => {
   const dirs: string[] = []
   afterAll(() => Promise.all(dirs.map(dir => rm(dir, { recursive: true, force: true }))))

@@ -1,4 +1,5 @@
-import { createMemoryStore } from './shared-store-memory'
+import { createMemoryStore, memoryStoreLimitsOf } from './shared-store-memory'
+import type { MemoryStoreLimits } from './shared-store-memory'
 import { createRedisStore } from './shared-store-redis'
 import type { RedisLike } from './shared-store-redis'
 import { createUnstorageStore } from './shared-store-unstorage'
@@ -78,12 +79,17 @@ export interface StorageLike {
  * driver goes through unstorage's get and set, best effort. The mount is looked up
  * at the first call, so a Nitro plugin may still mount it at start-up.
  * @example
- * const store = createSharedStore(useStorage(), 'action-route')
+ * `memory` bounds the store when the mount is the memory driver (default
+ * 100,000 entries and 32 MiB, the least recently used dropped first).
+ * @example
+ * const store = createSharedStore(useStorage(), 'action-route', { memory: { maxBytes: 8 * 1024 * 1024 } })
  * const { count } = await store.increment('rate-limit:default:127.0.0.1', 60_000)
  */
-export function createSharedStore(storage: StorageLike, base: string): SharedStore {
+export function createSharedStore(storage: StorageLike, base: string, options: { memory?: MemoryStoreLimits } = {}): SharedStore {
+  // checked now: a bad bound stops the server as it starts, not its first request
+  const memory = memoryStoreLimitsOf(options.memory)
   let picked: SharedStore | undefined
-  const store = () => picked ??= pickStore(storage, base)
+  const store = () => picked ??= pickStore(storage, base, memory)
   return {
     get guarantee() {
       return store().guarantee
@@ -97,11 +103,11 @@ export function createSharedStore(storage: StorageLike, base: string): SharedSto
   }
 }
 
-function pickStore(storage: StorageLike, base: string): SharedStore {
+function pickStore(storage: StorageLike, base: string, memory: MemoryStoreLimits | undefined): SharedStore {
   const prefix = withColon(normalizeKey(base))
   const mount = storage.getMount(prefix)
   const driver = mount.driver
-  if (driver?.name === 'memory') return createMemoryStore()
+  if (driver?.name === 'memory') return createMemoryStore(Date.now, memory)
   if (driver?.name === 'redis' && typeof driver.getInstance === 'function') {
     // the driver's keys are its own `base`, then the key below its mount point, as its getItem makes them
     const below = prefix.slice(mount.base.length)

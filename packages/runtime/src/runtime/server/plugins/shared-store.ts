@@ -5,8 +5,10 @@
 import { useRuntimeConfig, useStorage } from '#imports'
 import type { StorageLike } from '../internal/shared-store'
 import { createSharedStore, setSharedStore } from '../internal/shared-store'
+import type { MemoryStoreLimits } from '../internal/shared-store-memory'
 
 export default function provideSharedStore() {
-  const base = (useRuntimeConfig() as { actionRoute?: { storage?: string } }).actionRoute?.storage || 'action-route'
-  setSharedStore(createSharedStore(useStorage() as unknown as StorageLike, base))
+  const config = (useRuntimeConfig() as { actionRoute?: { storage?: string, memoryStore?: MemoryStoreLimits } }).actionRoute
+  // the memory store's bound, from runtime config (an environment variable may change it; a bad one stops the server)
+  setSharedStore(createSharedStore(useStorage() as unknown as StorageLike, config?.storage || 'action-route', { memory: config?.memoryStore }))
 }
