@@ -91,7 +91,7 @@ describe('playground', () => {
 
   it('the admin route takes its role from metadata: a member is refused', async () => {
     const cookie = await signIn(baseURL, 'Ada')
-    expect((await call('/api/admin/stats', { cookie })).body.data).toEqual({ users: 4, todos: expect.any(Number), done: expect.any(Number) })
+    expect((await call('/api/admin/stats', { cookie })).body.data).toEqual({ users: 5, todos: expect.any(Number), done: expect.any(Number) })
     const denied = await call('/api/admin/stats', { cookie: await signIn(baseURL, 'Grace') })
     expect(denied.status).toBe(403)
     expect(denied.body.error).toEqual({ code: 'FORBIDDEN', message: 'This needs the admin role', statusCode: 403 })

@@ -1,7 +1,7 @@
 import type { BrowserContext } from 'playwright-core'
 
 /** The playground's accounts and their passwords (seeded on the first start, shown on /login). */
-export const passwords = { Ada: 'lovelace', Grace: 'hopper', Katherine: 'johnson', Margaret: 'hamilton' } as const
+export const passwords = { Ada: 'lovelace', Grace: 'hopper', Katherine: 'johnson', Margaret: 'hamilton', Dorothy: 'vaughan' } as const
 
 /** The session cookie's name (nuxt-auth-utils' default). */
 export const sessionCookieName = 'nuxt-session'

@@ -36,14 +36,15 @@ export async function migrate(db: Database): Promise<void> {
   const { rows } = await db.sql<{ rows: { count: number }[] }>`SELECT count(*) AS count FROM users`
   if (rows[0]!.count > 0) return
 
-  // the playground's accounts; their passwords are on the sign-in page. Katherine and Margaret are members too, each
-  // with a list of her own for one of the test files (the Pinia Colada and TanStack Query pages), which check counts
-  // that another file's todos would change under them
+  // the playground's accounts; their passwords are on the sign-in page. Katherine, Margaret and Dorothy are members too,
+  // each with a list of her own for one of the test files (the Pinia Colada and TanStack Query pages, the account
+  // switch), which check counts or a first page that another file's todos would change under them
   const now = new Date().toISOString()
   await db.sql`INSERT INTO users (id, name, role, token, password_hash) VALUES (1, 'Ada', 'admin', 'ada-token', ${await hashPassword('lovelace')})`
   await db.sql`INSERT INTO users (id, name, role, token, password_hash) VALUES (2, 'Grace', 'member', 'grace-token', ${await hashPassword('hopper')})`
   await db.sql`INSERT INTO users (id, name, role, token, password_hash) VALUES (3, 'Katherine', 'member', 'katherine-token', ${await hashPassword('johnson')})`
   await db.sql`INSERT INTO users (id, name, role, token, password_hash) VALUES (4, 'Margaret', 'member', 'margaret-token', ${await hashPassword('hamilton')})`
+  await db.sql`INSERT INTO users (id, name, role, token, password_hash) VALUES (5, 'Dorothy', 'member', 'dorothy-token', ${await hashPassword('vaughan')})`
   await db.sql`INSERT INTO todos (title, done, owner_id, created_at, updated_at) VALUES ('Try the playground', 0, 1, ${now}, ${now})`
   await db.sql`INSERT INTO todos (title, done, owner_id, created_at, updated_at) VALUES ('Open Nuxt DevTools', 1, 1, ${now}, ${now})`
 }
