@@ -59,3 +59,22 @@ describe('single flight runs only the app\'s GET actions, as the caller, on a bu
     expect(answer.refreshed?.['/api/refresh-demo/caller']?.data?.ip).toBe(direct.data.ip)
   })
 })
+
+describe('single flight never runs a streaming GET, on a built app', () => {
+  const runOf = async (id: string) => (await (await fetch(`${baseURL}/api/stream/run?id=${id}`)).json()).data
+
+  it('answers a mutation naming a streaming GET at once, without it, its generator never started', async () => {
+    const run = `single-flight-${Date.now()}`
+    const started = Date.now()
+    const { answer } = await mutate('/api/refresh-demo/viewer', 'POST', [`/api/stream/ticks?run=${run}&firstDelayMs=1000`, '/api/refresh-demo/stats'], { body: { name: 'ada' } })
+    expect(Date.now() - started).toBeLessThan(1000)
+    expect(Object.keys(answer.refreshed ?? {})).toEqual(['/api/refresh-demo/stats'])
+    await new Promise(resolve => setTimeout(resolve, 100))
+    expect(await runOf(run)).toBeNull()
+    // the same URL from a browser streams
+    const response = await fetch(`${baseURL}/api/stream/ticks?run=${run}`)
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/)
+    await response.body!.cancel()
+    expect(await runOf(run)).not.toBeNull()
+  })
+})

@@ -221,6 +221,33 @@ describe('a streaming action and its client\'s pace', () => {
   })
 })
 
+describe('a client that leaves a stream before its first event', () => {
+  /** Sends a stream's request and leaves after `ms`, before its answer started. */
+  async function leaveEarly(input: Record<string, unknown>, ms: number): Promise<void> {
+    const controller = new AbortController()
+    const sent = fetch(`${baseURL}/api/stream/tokens`, { ...json(input), signal: controller.signal })
+    await new Promise(resolve => setTimeout(resolve, ms))
+    controller.abort()
+    await sent.catch(() => {})
+  }
+
+  it('stops a generator that does not heed its signal at its first yield: its finally runs, with the signal aborted', async () => {
+    const run = randomUUID()
+    await leaveEarly({ run, count: 200, firstDelayMs: 500 }, 150)
+    const finished = await finishedRun(run)
+    expect(finished).toMatchObject({ finished: true, aborted: true })
+    expect(finished!.generated).toBeLessThanOrEqual(1)
+  })
+
+  it('aborts the signal of a handler reached after a slow middleware, and stops its generator', async () => {
+    const run = randomUUID()
+    await leaveEarly({ run, count: 200, gateMs: 500 }, 150)
+    const finished = await finishedRun(run)
+    expect(finished).toMatchObject({ finished: true, aborted: true })
+    expect(finished!.generated).toBeLessThanOrEqual(1)
+  })
+})
+
 describe('a stream consumed in Chromium', () => {
   let browser: Browser
   let page: Page

@@ -42,8 +42,8 @@ describe('single flight on the server', () => {
     const { event, fetched } = nitroEvent('POST', { 'x-action-refresh': JSON.stringify(['/api/todos', '/api/stats?x=1']) })
     const answer = JSON.parse(await withRefreshedQueries(event, host, success, anyRoute) as string)
     expect(answer).toEqual({ success: true, data: { id: 1 }, refreshed: { '/api/todos': { success: true, data: '/api/todos' }, '/api/stats?x=1': { success: true, data: '/api/stats?x=1' } } })
-    // the inner calls never ask for single flight themselves
-    expect(fetched.every(call => call.headers['x-action-refresh'] === '')).toBe(true)
+    // the inner calls never ask for single flight themselves, and are marked as its own
+    expect(fetched.every(call => call.headers['x-action-refresh'] === '' && call.headers['x-action-route-single-flight'] === '1')).toBe(true)
   })
 
   it('leaves the answer as it is for a caller that did not ask, a GET, a failure or a host without in-process fetch', () => {
@@ -90,7 +90,8 @@ describe('single flight on the server', () => {
     expect(answer.refreshed).toEqual({ '/api/todos?page=2': { success: true, data: [] } })
     expect(seen[0]!.url).toBe('http://app.test/api/todos?page=2')
     expect(seen[0]!.method).toBe('GET')
-    expect(Object.fromEntries(seen[0]!.headers)).toEqual({ cookie: 'session=1', authorization: 'Bearer t' })
+    // and the mark that makes a streaming action run nothing
+    expect(Object.fromEntries(seen[0]!.headers)).toEqual({ 'cookie': 'session=1', 'authorization': 'Bearer t', 'x-action-route-single-flight': '1' })
   })
 
   it('puts the app\'s base URL before each query\'s URL on h3 v2, whose app routes the URL as a browser sends it', async () => {

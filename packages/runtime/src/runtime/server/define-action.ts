@@ -26,6 +26,7 @@ import { brokenAction } from './internal/broken-action'
 import { isReplayedAnswer } from './internal/idempotency-answer'
 import { honoursIdempotencyKeys, warnOfUnhonouredKey } from './internal/idempotency-dev-warning'
 import { BUILT_FOR_DEVELOPMENT, inDevelopment } from './internal/dev-logger'
+import { answerStreamNotRefreshed, isSingleFlightGet } from './internal/single-flight-get'
 
 /** Options of any action, whatever its schemas and event type: what the lifecycle reads. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -82,15 +83,23 @@ function checkedActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<T
   const streaming = streamOptionsOf(options, declared)
   // the handler (step 4), timed as a span of its own when the request is traced; a stream's first event is
   // pulled here, inside the middleware chain, so what it throws before that answers as any handler's failure
+  // single flight never runs a stream: a generator a plain handler made for it is returned unpulled, and answered as nothing
+  const startStream = (generator: AsyncGenerator<unknown, unknown, undefined>, call: ActionCall<TEvent>): Promise<unknown> => {
+    if (!isSingleFlightGet(call.event, host)) return startEventStream(generator, call)
+    generator.return(undefined).catch(ignore)
+    return Promise.resolve(STREAM_NOT_REFRESHED)
+  }
   const runLast = (call: ActionCall<TEvent>): unknown => {
     const trace = traceOf(call.event, host)
     if (streams) return runStreamingHandler(handler, call, trace)
     const data = trace ? trace.timeHandler(() => runHandler(handler, call)) : runHandler(handler, call)
-    return isAsyncGenerator(data) ? startEventStream(data, call) : data
+    return isAsyncGenerator(data) ? startStream(data, call) : data
   }
   const chain: ChainDefinition = { middleware, metadata, host, last: runLast as ChainDefinition['last'] }
 
   const handle = async (event: TEvent): Promise<unknown> => {
+    // a stream is never run for single flight, not even its middleware: the browser fetches it itself
+    if (streams && isSingleFlightGet(event, host)) return answerStreamNotRefreshed(event, host)
     // undefined unless the dev recorder asked for timings: then each `trace?.` line times a step
     const trace = startTrace(event, host)
     let call: ActionCall<TEvent> | undefined
@@ -114,7 +123,8 @@ function checkedActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<T
       let data = middleware.length === 0 ? runLast(call) : runMiddlewareChain(chain, call)
       if (data instanceof Promise) data = await data
       // a generator an asynchronous handler resolved to streams too (its first event is pulled here)
-      if (isAsyncGenerator(data)) data = await startEventStream(data, call)
+      if (isAsyncGenerator(data)) data = await startStream(data, call)
+      if (data === STREAM_NOT_REFRESHED) return answerStreamNotRefreshed(event, host)
       // 5 and 6 for a stream: its answer, each event as it comes; the output schema checks its return value at the end
       if (data instanceof EventStreamStart) return respondWithStream(event, host, call, data, streaming)
       // 5. validate the output
@@ -155,3 +165,8 @@ function checkedActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<T
     }),
   })
 }
+
+/** What the handler's step gives for a stream single flight asked for: nothing to answer with. */
+const STREAM_NOT_REFRESHED = Symbol('stream not refreshed')
+
+function ignore() {}

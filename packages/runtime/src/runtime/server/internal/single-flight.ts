@@ -2,6 +2,7 @@ import { withBase } from 'ufo'
 import type { ActionHost } from './action-host'
 import { cookiesAfterMutation } from './cookies-after-mutation'
 import { CALLER_HEADER, callerAddressHeader } from './caller-address'
+import { SINGLE_FLIGHT_GET_HEADER } from './single-flight-get'
 
 /** The request header naming the queries whose fresh data the caller wants with the answer: a JSON array of URLs. */
 export const REFRESH_HEADER = 'x-action-refresh'
@@ -98,8 +99,8 @@ function inProcessGet(event: EventShape, baseURL: string): ((url: string, cookie
   const { $fetch, app, req } = event
   const address = callerAddressOf(event)
   if (typeof $fetch === 'function') {
-    // the inner GETs never ask for refreshed data themselves, and carry no body
-    const headers: Record<string, string> = { [REFRESH_HEADER]: '', 'content-length': '0' }
+    // the inner GETs never ask for refreshed data themselves, and carry no body; a streaming action runs nothing for them
+    const headers: Record<string, string> = { [REFRESH_HEADER]: '', 'content-length': '0', [SINGLE_FLIGHT_GET_HEADER]: '1' }
     if (address) headers[CALLER_HEADER] = callerAddressHeader(address)
     return (url, cookie) => $fetch(url, { headers: { ...headers, cookie }, ignoreResponseError: true, retry: 0 })
   }
@@ -109,6 +110,7 @@ function inProcessGet(event: EventShape, baseURL: string): ((url: string, cookie
     const base = req.url
     const headers = new Headers(req.headers)
     for (const name of [REFRESH_HEADER, CALLER_HEADER, 'content-length', 'content-type']) headers.delete(name)
+    headers.set(SINGLE_FLIGHT_GET_HEADER, '1')
     return async (url, cookie) => {
       const inner = new Headers(headers)
       if (cookie) inner.set('cookie', cookie)
@@ -137,7 +139,9 @@ function browserPathOf(url: string, baseURL: string): string {
  * would call it next: with the caller's headers and address, and the cookies
  * the mutation's answer set or cleared applied to the caller's own (signed
  * in, signed out, switched account). Only URLs that name one of the app's GET
- * actions are run; any other is left out, and the caller refetches it. Every
+ * actions are run; any other is left out, and the caller refetches it. A
+ * streaming GET is called in-process but runs nothing (not even its
+ * middleware): its 204 is no envelope, so it is left out too. Every
  * other body is left exactly as it is: a caller that did not ask, a GET, a
  * failure, a host with no in-process fetch. A query that fails to load,
  * answers something other than an envelope, or would make the answer too big
