@@ -73,6 +73,27 @@ describe('useActionQuery options, as Nuxt\'s useFetch has them', () => {
   })
 })
 
+describe('await useActionQuery, as await useFetch', () => {
+  it('resolves to the query itself, its data typed as before', async () => {
+    const todos = await useActionQuery('/api/query-options/todos')
+    expectTypeOf(todos.data.value).toEqualTypeOf<List | null>()
+    expectTypeOf(todos.refresh).toEqualTypeOf<() => Promise<void>>()
+    // what it resolves to is not awaitable again
+    expectTypeOf(todos).not.toHaveProperty('then')
+    const { data: titles } = await useActionQuery('/api/query-options/todos', { transform: list => list.items.map(todo => todo.title), default: (): string[] => [] })
+    expectTypeOf(titles.value).toEqualTypeOf<string[]>()
+    const { data: picked, error } = await useActionQuery('/api/query-options/todos/:id', { params: { id: 1 }, pick: ['title'] })
+    expectTypeOf(picked.value).toEqualTypeOf<{ title: string } | null>()
+    expectTypeOf(error.value?.code).toEqualTypeOf<string | undefined>()
+  })
+
+  it('still gives its refs without the await', () => {
+    const todos = useActionQuery('/api/query-options/todos')
+    expectTypeOf(todos.data.value).toEqualTypeOf<List | null>()
+    expectTypeOf(todos).toExtend<PromiseLike<unknown>>()
+  })
+})
+
 describe('refreshActionQueries', () => {
   it('names what refreshes names: a GET route, narrowed by params and input, several, or every query', async () => {
     expectTypeOf(refreshActionQueries('/api/query-options/todos')).toEqualTypeOf<Promise<void>>()
@@ -109,9 +130,9 @@ describe('execute without input', () => {
   it('refuses the params as the input of an action without input: they would be sent as its body, and the URL lack them', async () => {
     const remove = useAction('/api/query-options/todos/:id', { method: 'DELETE' })
     // @ts-expect-error params go in the second argument
-    await remove.execute({ params: { id: 1 } })
+    await remove.execute({ params: { id: 1 } }, { params: { id: 1 } })
     // @ts-expect-error so do refreshes
-    await remove.execute({ refreshes: ['/api/query-options/todos'] })
+    await remove.execute({ refreshes: ['/api/query-options/todos'] }, { params: { id: 1 } })
     // anything else is an input like any other, for an action without a schema
     await remove.execute({ note: 'x' }, { params: { id: 1 } })
     await remove.execute('text', { params: { id: 1 } })

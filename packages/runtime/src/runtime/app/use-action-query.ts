@@ -92,6 +92,15 @@ export interface ActionQuery<TData, TError extends ActionErrorData = ActionError
   refresh: () => Promise<void>
 }
 
+/**
+ * What `useActionQuery` returns: the query, and a promise of it that
+ * resolves once the first fetch has settled, as `useFetch`'s answer is.
+ * @example
+ * const { data } = await useActionQuery('/api/todos') // data.value is there during SSR
+ */
+export type AsyncActionQuery<TData, TError extends ActionErrorData = ActionErrorData, TDefault = null> = ActionQuery<TData, TError, TDefault>
+  & Promise<ActionQuery<TData, TError, TDefault>>
+
 function pickKeys(data: unknown, keys: readonly string[]): unknown {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return data
   return Object.fromEntries(keys.filter(key => Object.hasOwn(data, key)).map(key => [key, (data as Record<string, unknown>)[key]]))
@@ -99,7 +108,9 @@ function pickKeys(data: unknown, keys: readonly string[]): unknown {
 
 /**
  * Loads a GET action with `useAsyncData`: rendered during SSR, refetched
- * when a reactive `input` or `params` changes. A param that is missing or
+ * when a reactive `input` or `params` changes. Like `useFetch`, it can be
+ * awaited: `await useActionQuery(...)` waits for the first fetch and gives
+ * the same query, its data there to read at once. A param that is missing or
  * would reach another route (empty, `.`, `..`) throws a TypeError when the
  * query is set up to fetch at once, and sends nothing; one that turns bad
  * later leaves the query in `error` status with nothing sent. A mutation
@@ -110,6 +121,7 @@ function pickKeys(data: unknown, keys: readonly string[]): unknown {
  * @example
  * const page = ref(1)
  * const { data, error } = useActionQuery('/api/todos', { input: () => ({ page: String(page.value) }) })
+ * const { data: todo } = await useActionQuery('/api/todos/:id', { params: { id: 1 } })
  * const { data: titles } = useActionQuery('/api/todos', { transform: list => list.items.map(todo => todo.title), default: () => [] })
  */
 export function useActionQuery<
@@ -120,7 +132,7 @@ export function useActionQuery<
 >(
   path: P,
   options: UseActionQueryOptions<P, DataT, PickKeys, DefaultT> = {},
-): ActionQuery<PickedData<DataT, PickKeys>, ActionCallError<P, 'GET'>, DefaultT> {
+): AsyncActionQuery<PickedData<DataT, PickKeys>, ActionCallError<P, 'GET'>, DefaultT> {
   type Data = PickedData<DataT, PickKeys>
   type Envelope = ActionResult<Data, ActionCallError<P, 'GET'>>
   // a key that is not a string: useAsyncData throws its own TypeError
@@ -181,7 +193,7 @@ export function useActionQuery<
       layers,
     }))
   }
-  return {
+  const query: ActionQuery<Data, ActionCallError<P, 'GET'>, DefaultT> = {
     data: computed(() => envelope.value?.success ? applyLayers(envelope.value.data, layers.value) as Data : unref(fallback) as DefaultT),
     error: computed(() => envelope.value && !envelope.value.success ? envelope.value.error : null),
     status: computed(() => {
@@ -192,4 +204,7 @@ export function useActionQuery<
     pending: computed(() => asyncData.status.value === 'pending'),
     refresh: () => asyncData.refresh(),
   }
+  // as useAsyncData's own answer: awaited, it waits for the first fetch (during SSR, before the page renders)
+  const settled = Promise.resolve(asyncData).then(() => query, () => query)
+  return Object.assign(settled, query)
 }
