@@ -100,7 +100,7 @@ export const serverAutoImports = [
 ] as const
 
 /** The client API the module auto-imports in app code. */
-export const clientAutoImports = ['useAction', 'useActionQuery', 'useActionForm', 'useActionStream', 'refreshActionQueries', '$action'] as const
+export const clientAutoImports = ['useAction', 'useActionQuery', 'useActionForm', 'useActionStream', 'refreshActionQueries', '$action', 'useRequestAction'] as const
 
 /** Types the module auto-imports in app code, for a typed `switch` over a call's `error.code` (docs/errors.md). */
 export const clientTypeAutoImports = ['ActionCallError', 'ActionErrorCode'] as const

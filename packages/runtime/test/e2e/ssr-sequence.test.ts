@@ -32,6 +32,14 @@ describe('$action calls that wait for each other during SSR', () => {
   })
 })
 
+describe('useRequestAction: $action bound to the page request, taken in setup', () => {
+  it('a call after awaits, where Nuxt\'s context is gone, carries this page request\'s cookie, never another\'s', async () => {
+    const [alice, bob] = await Promise.all([renderSequence('session=alice'), renderSequence('session=bob')])
+    expect(alice.laterThroughRequest).toEqual({ success: true, data: { session: 'alice', client: null } })
+    expect(bob.laterThroughRequest).toEqual({ success: true, data: { session: 'bob', client: null } })
+  })
+})
+
 describe('a method or path the route files do not have', () => {
   it('a method the route does not answer is METHOD_NOT_ALLOWED 405 naming the ones it does', async () => {
     const probe = await renderSequence('')
@@ -75,6 +83,43 @@ describe.skipIf(process.env.E2E_TARGET === 'workers')('a route file whose define
       expect(await good.json()).toEqual({ success: true, data: { session: null, client: null } })
       expect(log).toContain('server/api/bad-definition.get.ts: defineAction: `maxBodySize` must be a whole number of bytes (0 or more), got -1')
       expect(log).not.toContain('before initialization')
+    }
+    finally {
+      server.kill()
+      await once(server, 'exit')
+    }
+  })
+})
+
+// the log is read from a second server of the same build: workerd's logs are not this process's to read
+describe.skipIf(process.env.E2E_TARGET === 'workers')('a call sent during SSR without the page request\'s headers, in production', () => {
+  it('is logged once per route, naming it and useRequestAction', async () => {
+    const port = await freePort()
+    const server = spawn(process.env.E2E_NODE || process.execPath, [join(fixtureDir, '.output/server/index.mjs')], {
+      cwd: fixtureDir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NODE_ENV: 'production', NITRO_HOST: '127.0.0.1', NITRO_PORT: String(port) },
+    })
+    let log = ''
+    server.stdout!.on('data', (chunk: Buffer) => void (log += chunk))
+    server.stderr!.on('data', (chunk: Buffer) => void (log += chunk))
+    const url = `http://127.0.0.1:${port}`
+    try {
+      for (let attempt = 0; ; attempt++) {
+        const up = await fetch(`${url}/api/echo`).then(response => response.ok, () => false)
+        if (up) break
+        if (attempt > 100) throw new Error(`the second server did not start:\n${log}`)
+        await new Promise(resolve => setTimeout(resolve, 100))
+      }
+      for (const session of ['one', 'two']) {
+        const page = await fetch(`${url}/client-ssr-sequence`, { headers: { cookie: `session=${session}` } })
+        expect(page.status).toBe(200)
+        await page.text()
+      }
+      const warnings = log.split('\n').filter(line => line.includes('ran during SSR outside Nuxt\'s context'))
+      // the calls after the first await, each route once over both pages; none made through useRequestAction
+      expect(warnings.map(line => /\$action\('([^']+)'\)/.exec(line)?.[1]).sort()).toEqual(['/api/echo', '/api/slow', '/api/todoz', '/api/whoami'])
+      expect(warnings[0]).toContain('useRequestAction()')
     }
     finally {
       server.kill()

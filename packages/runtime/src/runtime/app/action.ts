@@ -10,7 +10,9 @@ import { nuxtFetch } from '#build/action-route-fetch.mjs'
 
 type RawFetch = ActionFetcher['raw']
 
+// the routes already warned about, once each; bounded, as every store a production server keeps
 const warnedOutsideContext = new Set<string>()
+const MAX_WARNED_ROUTES = 256
 
 /**
  * During SSR, calls go through Nitro's in-app `$fetch` with the page
@@ -19,16 +21,17 @@ const warnedOutsideContext = new Set<string>()
  * or other headers about the page request's own body. A call made after an
  * await, where Nuxt's context is gone (unless the app enables Nuxt's
  * `experimental.asyncContext`), is still sent, without the page's headers,
- * and development says so once per route, unless the call brings its own
- * cookie or authorization header.
+ * and the server log says so once per route, in production too (a silent
+ * 401 is hard to trace), unless the call brings its own cookie or
+ * authorization header. `useRequestAction()` keeps the context.
  */
 function ssrFetcher(path: string, headers: Record<string, string> | undefined): ActionFetcher {
   if (!tryUseNuxtApp()) {
     // a call that brings its own cookie or authorization (read before the await) has what it needs
     const identified = headers && Object.keys(headers).some(name => /^(?:cookie|authorization)$/i.test(name))
-    if (import.meta.dev && !identified && !warnedOutsideContext.has(path)) {
+    if (!identified && !warnedOutsideContext.has(path) && warnedOutsideContext.size < MAX_WARNED_ROUTES) {
       warnedOutsideContext.add(path)
-      console.warn('[action-route]', `$action('${path}') ran during SSR outside Nuxt's context (after an await), so it was sent without the page request's cookies and headers. Start it before the first await, or set \`experimental: { asyncContext: true }\` in nuxt.config so Nuxt keeps its context across awaits.`)
+      console.warn('[action-route]', `$action('${path}') ran during SSR outside Nuxt's context (after an await), so it was sent without the page request's cookies and headers. Call it through \`const action = useRequestAction()\`, taken in setup; or start it before the first await; or set \`experimental: { asyncContext: true }\` in nuxt.config.`)
     }
     return nuxtFetch()
   }
