@@ -11,6 +11,8 @@ export interface ReceivedSpan {
   kind: number
   /** Nanoseconds since the epoch, as a string (64 bits do not fit a JSON number). */
   startTimeUnixNano: string
+  /** When it ended, in the same unit. */
+  endTimeUnixNano: string
   attributes: Record<string, string | number | boolean>
   events: { name: string, attributes: Record<string, string | number | boolean> }[]
   status: { code?: number, message?: string }
