@@ -15,4 +15,13 @@ export const rsvpSchema = z.object({
     // an empty number field sends '': it means "none" here, not the 0 `z.coerce.number()` would read
     age: z.preprocess(value => value === '' ? undefined : value, z.coerce.number().int().min(0).max(120).optional()),
   })).max(2).optional(),
+  // a <select>: its chosen option's value
+  meal: z.enum(['fish', 'veggie', 'vegan'], { error: 'Choose a meal' }),
+  // a <select multiple>: a name sent once is one value, sent twice a list; none chosen sends nothing
+  workshops: z.preprocess(value => value === undefined ? [] : [value].flat(), z.array(z.enum(['pottery', 'salsa', 'wine']))),
+  // radio buttons: the checked one's value
+  arrival: z.enum(['friday', 'saturday'], { error: 'Choose a day' }),
+  // a checkbox sends its value when checked, nothing otherwise
+  newsletter: z.literal('yes').optional(),
+  note: z.string().max(200, 'At most 200 characters').optional(),
 })

@@ -183,3 +183,101 @@ describe('fields named like Object.prototype members, posted to the playground\'
     await context.close()
   })
 })
+
+// POST /api/todos runs idempotent() scoped by user: a form sends one Idempotency-Key per logical submit
+describe('the new-todo form on an idempotent() route', () => {
+  const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+
+  it('without JavaScript, a double submit of the rendered form adds the todo once and answers both posts with the first answer', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    await signInContext(context, baseURL, 'Grace')
+    const page = await context.newPage()
+    await page.goto(`${baseURL}/todos/new`)
+    const action = (await page.getAttribute('[data-test=todo-form]', 'action'))!
+    // the key travels with the form: the post goes where the form's action says
+    expect(new URL(action, baseURL).searchParams.get('__idempotency')).toMatch(KEY)
+    const title = `Double submit without JavaScript ${Date.now()}`
+    // the same rendered form posted twice at once, as a double click sends it
+    const [first, second] = await Promise.all([1, 2].map(() => context.request.post(`${baseURL}${action}`, {
+      multipart: { title },
+      headers: { 'sec-fetch-site': 'same-origin' },
+      maxRedirects: 0,
+    })))
+    expect([first!.status(), second!.status()]).toEqual([303, 303])
+    const flashes = [first!, second!].map(answer => flashOf(new Response(null, { headers: answer.headersArray().map(({ name, value }) => [name, value]) })))
+    expect(flashes[1]!.data).toEqual(flashes[0]!.data)
+    expect(await todosTitled(title)).toEqual([flashes[0]!.data.id])
+
+    // each render of the form is a new key: the page after a post too
+    await page.reload()
+    const reloaded = new URL((await page.getAttribute('[data-test=todo-form]', 'action'))!, baseURL).searchParams.get('__idempotency')
+    expect(reloaded).not.toBe(new URL(action, baseURL).searchParams.get('__idempotency'))
+    await page.fill('[name=title]', `${title} (again)`)
+    await Promise.all([page.waitForNavigation(), page.click('[data-test=todo-form] button[type=submit]')])
+    expect(await page.textContent('[data-test=created]')).toContain(`${title} (again)`)
+    const next = new URL((await page.getAttribute('[data-test=todo-form]', 'action'))!, baseURL).searchParams.get('__idempotency')
+    expect(next).toMatch(KEY)
+    expect(next).not.toBe(reloaded)
+    await removeTodos([...await todosTitled(title), ...await todosTitled(`${title} (again)`)])
+    await context.close()
+  })
+
+  it('with JavaScript, a second submit while the first runs joins it: one POST, with an Idempotency-Key, and one todo', async () => {
+    const context = await browser.newContext()
+    await signInContext(context, baseURL, 'Grace')
+    const page = await context.newPage()
+    const posts: Array<string | undefined> = []
+    // the first answer takes a while, so the second submit comes while it runs
+    await page.route('**/api/todos', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue()
+      posts.push(route.request().headers()['idempotency-key'])
+      await new Promise(resolve => setTimeout(resolve, 300))
+      return route.continue()
+    })
+    await page.goto(`${baseURL}/todos/new`)
+    await page.waitForFunction(hydrated)
+    const title = `Double submit with JavaScript ${Date.now()}`
+    await page.fill('[name=title]', title)
+    await page.$eval('[data-test=todo-form]', (form) => {
+      (form as HTMLFormElement).requestSubmit()
+      ;(form as HTMLFormElement).requestSubmit()
+    })
+    await page.waitForURL(/\/todos\/\d+$/)
+    await page.waitForSelector(`[data-test=todo] h1:has-text("${title}")`)
+    expect(posts).toHaveLength(1)
+    expect(posts[0]).toMatch(/^"[0-9a-f-]{36}"$/)
+    expect(await todosTitled(title)).toHaveLength(1)
+    await removeTodos(await todosTitled(title))
+    await context.close()
+  })
+
+  it('with JavaScript, a submit after a lost answer sends the same key: the server replays the first answer, one todo', async () => {
+    const context = await browser.newContext()
+    await signInContext(context, baseURL, 'Grace')
+    const page = await context.newPage()
+    const posts: Array<{ key: string | undefined, status: number, replayed: string | undefined }> = []
+    await page.route('**/api/todos', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue()
+      const response = await route.fetch()
+      posts.push({ key: route.request().headers()['idempotency-key'], status: response.status(), replayed: response.headers()['idempotent-replayed'] })
+      // the first answer never reaches the page
+      if (posts.length === 1) return route.abort('failed')
+      return route.fulfill({ response })
+    })
+    await page.goto(`${baseURL}/todos/new`)
+    await page.waitForFunction(hydrated)
+    const title = `Lost answer on the form ${Date.now()}`
+    await page.fill('[name=title]', title)
+    await page.click('[data-test=todo-form] button[type=submit]')
+    await expect.poll(() => posts.length).toBe(1)
+    await page.waitForSelector('[data-test=todo-form] button[type=submit]:not([disabled])')
+    await page.click('[data-test=todo-form] button[type=submit]')
+    await page.waitForURL(/\/todos\/\d+$/)
+    expect(posts).toHaveLength(2)
+    expect(posts[1]!.key).toBe(posts[0]!.key)
+    expect(posts.map(post => [post.status, post.replayed])).toEqual([[201, undefined], [201, 'true']])
+    expect(await todosTitled(title)).toHaveLength(1)
+    await removeTodos(await todosTitled(title))
+    await context.close()
+  })
+})

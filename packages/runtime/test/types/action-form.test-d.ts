@@ -22,7 +22,7 @@ describe('useActionForm field names', () => {
       'name' | 'address' | 'address.city' | 'address.zip' | 'tags' | `tags.${number}` | 'items' | `items.${number}` | `items.${number}.name` | `items.${number}.qty`
     >()
     const { field, fieldErrors } = useActionForm('/api/forms/signup')
-    expectTypeOf(field('address.city')).toEqualTypeOf<{ 'name': 'address.city', 'value'?: string, 'aria-invalid'?: 'true' }>()
+    expectTypeOf(field('address.city')).toEqualTypeOf<{ 'name': 'address.city', 'value'?: string, 'checked'?: boolean, 'multiple'?: true, 'aria-invalid'?: 'true' }>()
     field('items.1.name')
     field('tags.0')
     expectTypeOf(fieldErrors.value['items.0.qty']).toEqualTypeOf<string[] | undefined>()
@@ -45,6 +45,19 @@ describe('useActionForm field names', () => {
     const { field } = useActionForm('/api/forms/anything')
     field('whatever.you.like')
     expectTypeOf<FormFieldErrors<unknown>>().toEqualTypeOf<Partial<Record<string, string[]>>>()
+  })
+})
+
+describe('useActionForm selects, checkboxes and radios', () => {
+  it('binds a checkbox or radio by its own value, a multiple select, and each option by the field\'s name', () => {
+    const { field, option } = useActionForm('/api/forms/signup')
+    expectTypeOf(field('tags', { multiple: true }).multiple).toEqualTypeOf<true | undefined>()
+    expectTypeOf(field('name', { value: 'yes' }).checked).toEqualTypeOf<boolean | undefined>()
+    expectTypeOf(option('tags', 'a')).toEqualTypeOf<{ value: string, selected: boolean }>()
+    // @ts-expect-error no such field
+    option('tagz', 'a')
+    // @ts-expect-error an option's value is text
+    option('tags', 1)
   })
 })
 

@@ -119,7 +119,7 @@ describe('handleFormPost', () => {
     expect(outcome).toEqual({
       kind: 'render',
       status: 422,
-      state: { form: 'PATCH /api/todos/1 b', values: { 'name': 'a', 'address.city': '' }, result: { success: false, error } },
+      state: { form: 'PATCH /api/todos/1 b', values: { 'name': ['a'], 'address.city': [''] }, result: { success: false, error } },
       setCookies: [],
     })
   })
@@ -234,6 +234,53 @@ describe('handleFormPost', () => {
     const { fetchLocal } = recordingFetch({ success: false, error }, 422)
     const fields: Array<[string, string]> = [['name', 'A'], ['email', 'bad'], ['password', 'hunter2'], ['card_number', '4111111111111111'], ['user.newPassword', 'x'], ['cvc', '123'], ['api_key', 'k']]
     const outcome = await handleFormPost(request('/p?__action=/api/x', sameOrigin, fields), fetchLocal, limits)
-    expect(outcome.kind === 'render' && outcome.state.values).toEqual({ name: 'A', email: 'bad' })
+    expect(outcome.kind === 'render' && outcome.state.values).toEqual({ name: ['A'], email: ['bad'] })
+  })
+
+  it('hands every text of a name back to the page: a multiple select\'s choices, the boxes checked under one name', async () => {
+    const error = { code: 'VALIDATION_ERROR', message: 'Input validation failed', statusCode: 422, fieldErrors: { name: ['Too short'] } }
+    const { fetchLocal } = recordingFetch({ success: false, error }, 422)
+    const fields: Array<[string, string]> = [['name', 'A'], ['workshops', 'pottery'], ['workshops', 'wine'], ['toString', 'x']]
+    const outcome = await handleFormPost(request('/p?__action=/api/x', sameOrigin, fields), fetchLocal, limits)
+    expect(outcome.kind === 'render' && outcome.state.values).toEqual({ name: ['A'], workshops: ['pottery', 'wine'], toString: ['x'] })
+  })
+})
+
+describe('handleFormPost and the form\'s Idempotency-Key', () => {
+  const replay = { success: true, data: { id: 9 } }
+  const running = { success: false, error: { code: 'IDEMPOTENCY_KEY_IN_PROGRESS', message: 'A request with this Idempotency-Key is still running; retry later', statusCode: 409 } }
+
+  it('sends the key the form carries in its query as the call\'s Idempotency-Key, and keeps it off the redirect', async () => {
+    const { calls, fetchLocal } = recordingFetch(replay, 201)
+    const outcome = await handleFormPost(request('/todos/new?__action=/api/todos&__idempotency=k-1', sameOrigin, [['title', 'Milk']]), fetchLocal, limits)
+    expect(calls[0]!.init.headers['Idempotency-Key']).toBe('"k-1"')
+    expect(outcome).toMatchObject({ kind: 'redirect', location: '/todos/new' })
+  })
+
+  it('sends no key for a form without one', async () => {
+    const { calls, fetchLocal } = recordingFetch(replay, 201)
+    await handleFormPost(request('/todos/new?__action=/api/todos', sameOrigin, [['title', 'Milk']]), fetchLocal, limits)
+    expect(Object.keys(calls[0]!.init.headers).map(name => name.toLowerCase())).not.toContain('idempotency-key')
+  })
+
+  it('answers a duplicate post with the first one\'s answer: sent again while idempotent() says the first still runs', async () => {
+    const answers = [running, running, replay]
+    const keys: string[] = []
+    const fetchLocal: LocalFetch = async (_path, init) => {
+      keys.push(init.headers['Idempotency-Key']!)
+      const answer = answers.shift()!
+      return new Response(JSON.stringify(answer), { status: answer.success ? 201 : 409, headers: { 'content-type': 'application/json' } })
+    }
+    const outcome = await handleFormPost(request('/todos/new?__action=/api/todos&__idempotency=k-2', sameOrigin, [['title', 'Milk']]), fetchLocal, limits)
+    expect(keys).toEqual(['"k-2"', '"k-2"', '"k-2"'])
+    expect(outcome.kind).toBe('redirect')
+    expect(outcome.kind === 'redirect' && decodeURIComponent(outcome.setCookies.at(-1)!)).toContain('{"form":"POST /api/todos","data":{"id":9}}')
+  })
+
+  it('renders a post without a key that finds its key running as the 409 it is', async () => {
+    const { calls, fetchLocal } = recordingFetch(running, 409)
+    const outcome = await handleFormPost(request('/todos/new?__action=/api/todos', sameOrigin, [['title', 'Milk']]), fetchLocal, limits)
+    expect(calls).toHaveLength(1)
+    expect(outcome).toMatchObject({ kind: 'render', status: 409 })
   })
 })

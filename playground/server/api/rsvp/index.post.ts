@@ -11,6 +11,8 @@ export default defineAction({
       throw createActionError({ code: 'ALREADY_REPLIED', message: 'This email has replied already', statusCode: 409, fieldErrors: { email: ['This email has replied already'] } })
     }
     seats -= party
-    return { name: input.name, party, seatsLeft: seats }
+    // the choices echoed back: the page shows what the server received
+    const choices = { meal: input.meal, workshops: input.workshops, arrival: input.arrival, newsletter: input.newsletter === 'yes', note: input.note ?? '' }
+    return { name: input.name, party, seatsLeft: seats, ...choices }
   },
 })

@@ -6,9 +6,12 @@ import { setResponseStatus, useNuxtApp, useRequestEvent, useRequestURL } from '#
 import type { ActionErrorData, ActionResult } from '../server/types'
 import type { ActionCallError, ActionInput, ActionMethod, ActionOutput, ActionParams, ActionPath, DefaultMethod } from './route-map'
 import type { ActionState } from './internal/action-state'
-import type { FieldPath, FormFieldAttrs, FormFieldErrors } from './internal/form-paths'
+import type { FieldPath, FormFieldAttrs, FormFieldErrors, FormOptionAttrs } from './internal/form-paths'
 import type { FormPostState } from './internal/form-post'
 import { FORM_CONTEXT_KEY, FORM_QUERY, formId } from './internal/form-post'
+import type { FieldOptions, FieldSource } from './internal/form-fields'
+import { fieldAttrs, fieldValues, optionAttrs } from './internal/form-fields'
+import { createFormSubmitKey } from './internal/form-submit-key'
 import { formToInput } from './internal/form-input'
 import { validateForm } from './internal/form-validate'
 import { formSnapshot } from './internal/form-dom'
@@ -27,7 +30,7 @@ type DeepPartial<T> = T extends Blob | Date ? T : T extends object ? { [K in key
 
 /** Options of `useActionForm`. */
 export interface UseActionFormOptions<P extends ActionPath, M extends ActionMethod<P>>
-  extends Pick<UseActionOptions<P, M>, 'method' | 'headers' | 'timeout' | 'refreshes' | 'optimistic' | 'singleFlight'> {
+  extends Pick<UseActionOptions<P, M>, 'method' | 'headers' | 'timeout' | 'retry' | 'retryDelay' | 'refreshes' | 'optimistic' | 'singleFlight'> {
   /** Route params of the action; read once, when the form is set up. */
   params?: ActionParams<P>
   /** What the fields show at first and go back to after a success. */
@@ -49,7 +52,8 @@ export interface UseActionFormOptions<P extends ActionPath, M extends ActionMeth
    */
   hideFields?: readonly FieldPath<ActionInput<P, M>>[]
   onSuccess?: (data: ActionOutput<P, M>) => void
-  onError?: (error: ActionErrorData) => void
+  /** After a failed call made with JavaScript; the error is typed by the route's declared errors. */
+  onError?: (error: ActionCallError<P, M>) => void
 }
 
 /** What `v-bind` puts on the `<form>`: a real post to the page itself, enhanced once the page is interactive. */
@@ -63,30 +67,38 @@ export interface ActionFormAttrs {
   ref: (element: unknown) => void
 }
 
-/** What `useActionForm` returns. */
-export interface ActionForm<TInput, TData> extends Pick<ActionState<TInput, TData>, 'data' | 'error' | 'status' | 'pending' | 'abort'> {
+/** What `useActionForm` returns; `TError` is the action's error, typed by its declared errors. */
+export interface ActionForm<TInput, TData, TError extends ActionErrorData = ActionErrorData>
+  extends Pick<ActionState<TInput, TData, never, TError>, 'data' | 'error' | 'status' | 'pending' | 'abort'> {
   /** Bind on the `<form>`: `<form v-bind="attrs">`. */
   attrs: ComputedRef<ActionFormAttrs>
   /**
-   * Bind on a control: `<input v-bind="field('address.city')">`. A text
-   * field's value is kept across renders and shown again after a post
-   * without JavaScript; `{ restore: false }` leaves it alone (passwords).
+   * Bind on a control: `<input v-bind="field('address.city')">`, a
+   * `<textarea>` or `<select>` alike; a checkbox or radio names its own value,
+   * `field('arrival', { value: 'friday' })`, and a `<select multiple>` says so,
+   * `field('tags', { multiple: true })`. What a field holds is kept across
+   * renders and shown again after a post without JavaScript; `{ restore: false }`
+   * leaves it alone (passwords).
    */
-  field: <N extends FieldPath<TInput>>(name: N, options?: { restore?: boolean }) => FormFieldAttrs<N>
+  field: <N extends FieldPath<TInput>>(name: N, options?: FieldOptions) => FormFieldAttrs<N>
+  /**
+   * Bind on each `<option>` of a select bound with `field(name)`:
+   * `<option v-bind="option('meal', 'veggie')">`. It is `selected` when the
+   * field holds its value, which a page rendered on the server needs (a
+   * browser ignores a `<select>`'s own `value`).
+   */
+  option: <N extends FieldPath<TInput>>(name: N, value: string) => FormOptionAttrs
   /** The errors of each field by its name (`address.city`, `items.1.name`), `_root` for the whole input. */
   fieldErrors: ComputedRef<FormFieldErrors<TInput>>
   /** Whether a field differs from what the form last started from. */
   dirty: Readonly<ShallowRef<boolean>>
-  /** Sends the form (the bound one by default), as a submit does. */
-  submit: (form?: HTMLFormElement) => Promise<ActionResult<TData>>
+  /**
+   * Sends the form (the bound one by default), as a submit does. A submit
+   * while one runs joins it: it is answered with that one's result.
+   */
+  submit: (form?: HTMLFormElement) => Promise<ActionResult<TData, TError>>
   /** Back to idle with the initial values. */
   reset: () => void
-}
-
-function valueAt(source: unknown, path: string): string | undefined {
-  let node = source
-  for (const key of path.split('.')) node = (node as Record<string, unknown> | undefined)?.[key]
-  return node === null || typeof node === 'object' ? undefined : node?.toString()
 }
 
 /**
@@ -100,7 +112,10 @@ function valueAt(source: unknown, path: string): string | undefined {
  * `refreshes` and `optimistic` as `useAction` does. Field names are the
  * input's dot paths (`address.city`, `tags.0`, `items.1.name`); values are
  * sent as strings (an empty field as `''`, as a browser posts it), so the
- * schema coerces numbers and booleans, as for a query.
+ * schema coerces numbers and booleans, as for a query. Each logical submit
+ * carries one `Idempotency-Key` (in the form's query without JavaScript),
+ * the same when it is sent again after no answer, so an `idempotent()`
+ * route runs it once.
  * @example
  * const { attrs, field, fieldErrors, pending } = useActionForm('/api/todos', { refreshes: ['/api/todos'] })
  * // <form v-bind="attrs"><input v-bind="field('title')"><p>{{ fieldErrors.title?.[0] }}</p></form>
@@ -108,8 +123,9 @@ function valueAt(source: unknown, path: string): string | undefined {
 export function useActionForm<P extends FormActionPath, M extends FormMethod<P> = DefaultMethod<P> & FormMethod<P>>(
   path: P,
   options: UseActionFormOptions<P, M> = {},
-): ActionForm<ActionInput<P, M>, ActionOutput<P, M>> {
+): ActionForm<ActionInput<P, M>, ActionOutput<P, M>, ActionCallError<P, M>> {
   type Data = ActionOutput<P, M>
+  type Failure = ActionCallError<P, M>
   const method = String(options.method ?? (Object.hasOwn(defaultMethods, path) ? defaultMethods[path] : 'POST')).toUpperCase()
   const url = fillParams(path, options.params)
   const id = formId(method, url, options.key)
@@ -119,6 +135,8 @@ export function useActionForm<P extends FormActionPath, M extends FormMethod<P> 
     params: options.params,
     headers: options.headers,
     timeout: options.timeout,
+    retry: options.retry,
+    retryDelay: options.retryDelay,
     refreshes: options.refreshes,
     optimistic: options.optimistic,
     singleFlight: options.singleFlight,
@@ -129,14 +147,15 @@ export function useActionForm<P extends FormActionPath, M extends FormMethod<P> 
   // the answer to a post made without JavaScript, handed over by the server, and to the browser in the payload
   const { payload } = useNuxtApp()
   const stateKey = `action-route-form:${id}`
+  const hiddenFields: readonly string[] = options.hideFields ?? []
+  const hidden = (name: string) => hiddenFields.some(field => name === field || name.startsWith(`${field}.`))
   // on the server: the posted text less hidden fields; the payload carries only what `field()` shows of it
-  let postedValues: Record<string, string> | undefined
+  let postedValues: Record<string, string[]> | undefined
   if (import.meta.server) {
     const event = useRequestEvent()
     const state = event?.context[FORM_CONTEXT_KEY] as FormPostState | undefined
     if (state?.form === id) {
-      const hidden: readonly string[] = options.hideFields ?? []
-      postedValues = Object.fromEntries(Object.entries(state.values).filter(([name]) => !hidden.some(field => name === field || name.startsWith(`${field}.`))))
+      postedValues = Object.fromEntries(Object.entries(state.values).filter(([name]) => !hidden(name)))
       payload.state[stateKey] = { ...state, values: {} } satisfies FormPostState
       // set by the page's render too: Nuxt 5 renders with an event of its own, whose status the middleware cannot set
       if (event && !state.result.success) setResponseStatus(event, state.result.error.statusCode || 500)
@@ -146,50 +165,90 @@ export function useActionForm<P extends FormActionPath, M extends FormMethod<P> 
   if (posted) {
     const { result } = posted
     if (result.success) action.data.value = result.data as Data
-    else action.error.value = result.error as ActionCallError<P, M>
+    else action.error.value = result.error as Failure
     action.status.value = result.success ? 'success' : 'error'
     // shown once: a later mount of the same form starts clean
     if (import.meta.client) payload.state[stateKey] = undefined
   }
 
-  // what text fields hold, by name: bound back as `value` so a re-render never wipes what was typed
-  const values = ref<Record<string, string>>({ ...import.meta.server ? postedValues : posted?.values })
+  // what fields hold, by name (null prototype: a field named `toString` is a name like any other): bound back so a
+  // re-render never wipes what was typed or chosen; `posted` until the form starts over
+  const values = ref(fieldValues(import.meta.server ? postedValues : posted?.values))
+  // after a failed post (a success starts the form over, from `initial`)
+  let fromPost = posted?.result.success === false
   const dirty = shallowRef(false)
   let element: HTMLFormElement | undefined
   let clean = ''
   const page = import.meta.server ? useRequestURL() : location
-  const initialOf = (name: string) => valueAt(options.initial, name)
-  const fieldErrors = computed(() => (action.error.value?.fieldErrors ?? {}) as FormFieldErrors<ActionInput<P, M>>)
+  const fieldErrors = computed(() => Object.assign(Object.create(null), action.error.value?.fieldErrors) as FormFieldErrors<ActionInput<P, M>>)
+  const source = (): FieldSource => ({
+    values: values.value,
+    posted: fromPost,
+    initial: options.initial,
+    hidden,
+    // the server's payload carries what the fields show of the post, nothing else of it
+    shown: import.meta.server && posted ? (name, shown) => posted.values[name] = shown : undefined,
+  })
 
-  // back to the markup's values (checkboxes, files), then to `initial` as the render binds them again
+  // one Idempotency-Key per logical submit: the server's render hands its key to the page, which posts it without JavaScript
+  const keyStateKey = `action-route-form-key:${id}`
+  const submitKey = createFormSubmitKey(payload.state[keyStateKey] as string | undefined)
+  if (import.meta.server) payload.state[keyStateKey] = submitKey.current.value
+  else payload.state[keyStateKey] = undefined
+  // checkboxes, radios and options a field binds: put back as the render shows them once the form is reset
+  const choices = new Set<string>()
+
+  // back to the markup's values (files, controls the form does not bind), then to `initial` as the render binds them again
   function startOver(form: HTMLFormElement | undefined) {
     if (!form) return
-    values.value = {}
+    values.value = fieldValues()
+    fromPost = false
     form.reset()
     dirty.value = false
-    void nextTick(() => clean = formSnapshot(form))
+    void nextTick(() => {
+      // `form.reset()` puts back the markup's state (none for a control Vue rendered in the browser), which Vue does not see
+      const initial = source()
+      for (const control of Array.from(form.elements) as HTMLInputElement[]) {
+        if (!choices.has(control.name)) continue
+        if (control.type === 'checkbox' || control.type === 'radio') control.checked = fieldAttrs(initial, {}, control.name, { value: control.value }).checked!
+        if (control.type.startsWith('select')) for (const item of Array.from((control as unknown as HTMLSelectElement).options)) item.selected = optionAttrs(initial, control.name, item.value).selected
+      }
+      clean = formSnapshot(form)
+    })
   }
 
-  async function submit(form = element): Promise<ActionResult<Data>> {
-    if (!form) throw new TypeError('useActionForm: no form to submit')
+  let running: Promise<ActionResult<Data, Failure>> | undefined
+  async function send(form: HTMLFormElement): Promise<ActionResult<Data, Failure>> {
     const input = formToInput(new FormData(form))
     const fieldErrors = options.validate && await validateForm(options.validate, input)
     if (fieldErrors) {
-      const error: ActionErrorData = { code: 'VALIDATION_ERROR', message: 'Input validation failed', statusCode: 422, fieldErrors }
-      action.error.value = error as ActionCallError<P, M>
+      const error = { code: 'VALIDATION_ERROR', message: 'Input validation failed', statusCode: 422, fieldErrors } as Failure
+      action.error.value = error
       action.status.value = 'error'
       options.onError?.(error)
       return { success: false, error }
     }
-    const result = await action.execute(input as ActionInput<P, M>)
+    // params were given to useAction, so the call's options need none
+    const execute = action.execute as (input: ActionInput<P, M>, call: { idempotencyKey: string }) => Promise<ActionResult<Data, Failure>>
+    const result = await execute(input as ActionInput<P, M>, { idempotencyKey: submitKey.forSubmit(formSnapshot(form)) })
+    submitKey.settled(result)
     if (result.success) startOver(form)
     return result
+  }
+  function submit(form = element): Promise<ActionResult<Data, Failure>> {
+    if (!form) throw new TypeError('useActionForm: no form to submit')
+    // a second submit while one runs (a double click) joins it
+    running ??= send(form).finally(() => running = undefined)
+    return running
   }
 
   const track = (event: Event) => {
     element = event.currentTarget as HTMLFormElement
     const control = event.target as HTMLInputElement
-    if (control.name && !/^(?:checkbox|radio|file|select-multiple)$/.test(control.type)) values.value[control.name] = control.value
+    // every text the name sends: a radio's checked value, a multiple select's choices, none for an unchecked box
+    if (control.name && control.type !== 'file') {
+      values.value[control.name] = new FormData(element).getAll(control.name).filter(value => typeof value === 'string')
+    }
     dirty.value = formSnapshot(element) !== clean
   }
   const attrs = computed<ActionFormAttrs>(() => ({
@@ -198,6 +257,7 @@ export function useActionForm<P extends FormActionPath, M extends FormMethod<P> 
       [FORM_QUERY.action]: url,
       [FORM_QUERY.method]: method === 'POST' ? undefined : method,
       [FORM_QUERY.key]: options.key,
+      [FORM_QUERY.idempotency]: submitKey.current.value,
     }),
     enctype: 'multipart/form-data',
     onSubmit(event) {
@@ -217,15 +277,12 @@ export function useActionForm<P extends FormActionPath, M extends FormMethod<P> 
     ...action,
     attrs,
     field(name, fieldOptions) {
-      const attrs: FormFieldAttrs<typeof name> = {
-        'name': name,
-        'aria-invalid': (fieldErrors.value as Record<string, string[] | undefined>)[name] ? 'true' : undefined,
-      }
-      // no `value` key at all when there is none: Vue would otherwise empty the control (a checkbox's value too)
-      const value = fieldOptions?.restore === false ? undefined : values.value[name] ?? initialOf(name)
-      if (value !== undefined) attrs.value = value
-      if (import.meta.server && posted && value !== undefined && value === postedValues?.[name]) posted.values[name] = value
-      return attrs
+      if (fieldOptions?.value !== undefined || fieldOptions?.multiple) choices.add(name)
+      return fieldAttrs(source(), fieldErrors.value as Record<string, string[] | undefined>, name, fieldOptions)
+    },
+    option(name, value) {
+      choices.add(name)
+      return optionAttrs(source(), name, value)
     },
     fieldErrors,
     dirty,

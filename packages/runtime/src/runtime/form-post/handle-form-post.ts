@@ -7,10 +7,12 @@ import { formToInput } from '../app/internal/form-input'
 import { isActionResult } from '../app/internal/call-action'
 import { createActionEventStream } from '../app/internal/action-event-stream'
 import { FORWARDED_REQUEST_HEADERS, ssrCallHeaders, staysInApp } from '../app/internal/forwarded-headers'
+import { withIdempotencyKey } from '../app/internal/idempotency-key'
 import { isCrossOrigin } from '../server/internal/cross-origin'
 import { clearFlashCookie, flashCookie, readFlashCookie } from './internal/flash-cookie'
 import { readPostedForm, unsupportedFormType } from './internal/read-posted-form'
 import { samePagePath } from './internal/page-path'
+import { untilFirstRunSettles } from './internal/until-first-run-settles'
 
 /** The page request, as both Nitro majors can give it. */
 export interface FormPostRequest {
@@ -48,14 +50,16 @@ function pageLocation(url: URL): string {
 }
 
 /**
- * A form's text entries, to fill the fields again; files cannot be, and a
- * field whose name says it is secret (`password`, `card_number`, `cvc`...,
- * the DevTools recorder's rule) never goes back to the page.
+ * A form's text entries, every text of each name (a multiple select's
+ * choices, checked boxes of one name), to fill the fields again; files
+ * cannot be, and a field whose name says it is secret (`password`,
+ * `card_number`, `cvc`..., the DevTools recorder's rule) never goes back
+ * to the page.
  */
-function textValues(entries: Array<[string, FormDataEntryValue]>): Record<string, string> {
-  const values: Record<string, string> = Object.create(null)
+function textValues(entries: Array<[string, FormDataEntryValue]>): Record<string, string[]> {
+  const values: Record<string, string[]> = Object.create(null)
   for (const [name, value] of entries) {
-    if (typeof value === 'string' && !(name in values) && !name.split('.').some(isSecretName)) values[name] = value
+    if (typeof value === 'string' && !name.split('.').some(isSecretName)) (values[name] ??= []).push(value)
   }
   return { ...values }
 }
@@ -116,8 +120,11 @@ export function mayConcernForms(method: string, path: string, cookie: string | n
  * browser's `useActionForm` does), the user's cookies and address, then answers 303
  * back to the page after a success, or renders the page with the error's
  * status (422 for field errors) and the posted values; a streaming action's
- * answer is read to its end and its final envelope taken. A post from another
- * site is refused (403) before anything is read; a body over `maxBodySize`
+ * answer is read to its end and its final envelope taken. The form's
+ * `Idempotency-Key` (`__idempotency` in the query) goes with the call, and a
+ * duplicate post that `idempotent()` finds still running is sent again
+ * until the first one's answer can be replayed (10 seconds at most). A post
+ * from another site is refused (403) before anything is read; a body over `maxBodySize`
  * or without a length too (413, 411), and a form over the module's
  * `maxFormFields`, `maxFormFiles` or `maxJsonDepth` (413) before it is built,
  * as an action refuses them: every refusal is answered with an envelope.
@@ -144,13 +151,20 @@ export async function handleFormPost(request: FormPostRequest, fetchLocal: Local
   if (!Array.isArray(form)) return refuse(form)
   const { body, contentType } = await toBody(formToInput(form))
   const pageHeaders = Object.fromEntries(FORWARDED_REQUEST_HEADERS.map(name => [name, request.headers.get(name) ?? undefined]))
-  const response = await fetchLocal(target, {
-    method,
+  // the form's Idempotency-Key, one per rendered form: a duplicate post (a double click) waits for the first one's answer
+  const idempotencyKey = request.url.searchParams.get(FORM_QUERY.idempotency) ?? undefined
+  const headers = withIdempotencyKey(method, {
     headers: { ...ssrCallHeaders(target, pageHeaders, {}, request.clientAddress), 'content-type': contentType, 'accept': 'application/json' },
-    body,
-  })
+    idempotencyKey,
+  })!
+  const send = async () => {
+    const response = await fetchLocal(target, { method, headers, body })
+    return { response, result: await readEnvelope(response) }
+  }
+  const { response, result } = idempotencyKey === undefined
+    ? await send()
+    : await untilFirstRunSettles(send, ({ result }) => !result.success && result.error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS')
   const setCookies = response.headers.getSetCookie()
-  const result = await readEnvelope(response)
   const id = formId(method, target, request.url.searchParams.get(FORM_QUERY.key) ?? undefined)
   if (!result.success) {
     return { kind: 'render', status: result.error.statusCode || 500, state: { form: id, values: textValues(form), result }, setCookies }

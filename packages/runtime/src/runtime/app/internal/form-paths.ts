@@ -26,14 +26,29 @@ type PathOf<T, D extends number> = [D] extends [never] ? never
 export type FormFieldErrors<T> = Partial<Record<FieldPath<T> | '_root', string[]>>
 
 /**
- * What `field(name)` gives an input: its name, the value to show (the
- * initial one, or what was posted when the page came back with errors), and
- * `aria-invalid` while the field has errors.
+ * What `field(name)` gives a control: its name, `aria-invalid` while the
+ * field has errors, and what it shows: the `value` of a text control (the
+ * initial one, or what was posted when the page came back with errors), a
+ * checkbox's or radio's own `value` and `checked`, `multiple` for a
+ * multiple select.
  * @example
- * // <input v-bind="field('address.city')">
+ * // <input v-bind="field('address.city')">  <input v-bind="field('arrival', { value: 'friday' })" type="radio">
  */
 export interface FormFieldAttrs<N extends string = string> {
   'name': N
   'value'?: string
+  'checked'?: boolean
+  'multiple'?: true
   'aria-invalid'?: 'true'
+}
+
+/**
+ * What `option(name, value)` gives an `<option>` of a select bound with
+ * `field(name)`: its value, and `selected` when the field holds it.
+ * @example
+ * // <select v-bind="field('meal')"><option v-bind="option('meal', 'veggie')">Vegetarian</option></select>
+ */
+export interface FormOptionAttrs {
+  value: string
+  selected: boolean
 }

@@ -14,7 +14,7 @@ export async function validateForm(schema: StandardSchemaV1, input: Record<strin
   let value: unknown = input
   if (input instanceof FormData) {
     const flat: Record<string, unknown> = {}
-    for (const [name, entry] of input) flat[name] = name in flat ? [flat[name]].flat().concat(entry) : entry
+    for (const [name, entry] of input) flat[name] = Object.hasOwn(flat, name) ? [flat[name]].flat().concat(entry) : entry
     value = flat
   }
   const { issues } = await schema['~standard'].validate(value)
