@@ -7,6 +7,10 @@ import { CliError } from './cli-error'
 import { readServerNames } from './project/auto-import-names'
 import { exists } from './write-file-atomic'
 
+// the runtime's own middleware (factories, auto-imported): a scaffold of that name would shadow it, so the refusal
+// says what to write in the route instead
+const RUNTIME_MIDDLEWARE: Record<string, string> = { idempotent: 'idempotent()', rateLimit: 'rateLimit({ limit: 10, window: 60_000 })' }
+
 /** A shared middleware a route will import, and whether its file must be written. */
 export interface PlannedMiddleware extends SharedMiddleware {
   /** Absolute path of `<serverDir>/utils/<name>.ts`. */
@@ -114,6 +118,9 @@ export async function planSharedMiddleware(
     const file = found?.file ?? join(paths.serverDir, 'utils', `${name}.ts`)
     // the middleware's own file exports the name: that is the middleware being reused, unless it shadows another
     const owner = serverNames.get(exportName)?.find(owner => owner !== `${relative(paths.rootDir, file)} exports already`)
+    if (owner && exportName in RUNTIME_MIDDLEWARE) {
+      throw new CliError(`"${name}" is @action-route/runtime's own middleware, auto-imported in server code: write ${RUNTIME_MIDDLEWARE[exportName]} in the route's middleware instead (a scaffold at ${relative(paths.rootDir, file)} would replace it in every server file).`)
+    }
     if (owner) {
       throw new CliError(`"${name}" would export ${exportName}, which ${owner}: ${relative(paths.rootDir, file)} would replace it in every server file. Pick another name, like ${name}-middleware.`)
     }
