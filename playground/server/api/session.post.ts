@@ -18,7 +18,7 @@ export default defineAction({
       name: 'sign-in',
       limit: 100,
       window: 10 * 60_000,
-      key: ({ input }) => (input as { name: string }).name.toLowerCase(),
+      key: ({ input }) => input.name.toLowerCase(),
       message: 'Too many sign-in attempts for this account: try again in a few minutes',
     }),
   ],

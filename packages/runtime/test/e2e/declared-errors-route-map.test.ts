@@ -32,8 +32,7 @@ async function load() {
   switch (error.code) {
     ${cases}
     case 'VALIDATION_ERROR': case 'OUTPUT_VALIDATION_ERROR': case 'PARSE_ERROR': case 'PAYLOAD_TOO_LARGE':
-    case 'UNSUPPORTED_MEDIA_TYPE': case 'CROSS_ORIGIN_REQUEST': case 'RATE_LIMITED': case 'INTERNAL_ERROR': case 'SERVER_ERROR':
-    case 'IDEMPOTENCY_KEY_INVALID': case 'IDEMPOTENCY_KEY_REUSED': case 'IDEMPOTENCY_KEY_IN_PROGRESS':
+    case 'UNSUPPORTED_MEDIA_TYPE': case 'CROSS_ORIGIN_REQUEST': case 'INTERNAL_ERROR': case 'SERVER_ERROR':
     case 'FETCH_ERROR': case 'TIMEOUT_ERROR': case 'ABORT_ERROR': case 'HTTP_ERROR': case 'INVALID_RESPONSE': case 'METHOD_NOT_ALLOWED':
       return error.message
     default: {

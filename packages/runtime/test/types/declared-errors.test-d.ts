@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest'
-import type { ActionErrorData, DeclaredActionError, RuntimeErrorCode } from '../../src/runtime/server'
+import type { ActionErrorData, DeclaredActionError, MiddlewareErrorCode, RuntimeErrorCode } from '../../src/runtime/server'
 import { createActionClient, createActionError, defineAction, defineActionMiddleware } from '../../src/runtime/server'
 import * as v2 from '../../src/runtime/server/h3-v2'
 import { $action } from '../../src/runtime/app'
@@ -80,7 +80,7 @@ describe('declared errors on the server', () => {
   it('a shared middleware (defineActionMiddleware) still fits an action that declares errors', () => {
     const auth = defineActionMiddleware(async ({ next }) => next({ ctx: { user: 'ada' } }))
     const action = defineAction({ errors, middleware: [auth], handler: ({ ctx }) => ctx.user })
-    expectTypeOf(action['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: string, errors: typeof errors, event: never } | undefined>()
+    expectTypeOf(action['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: string, errors: typeof errors, event: never, middlewareErrors: {} } | undefined>()
   })
 
   it('createActionError stays a plain, untyped error (the declared codes go through the factories)', () => {
@@ -156,10 +156,6 @@ describe('declared errors on the client', () => {
       case 'PAYLOAD_TOO_LARGE':
       case 'UNSUPPORTED_MEDIA_TYPE':
       case 'CROSS_ORIGIN_REQUEST':
-      case 'RATE_LIMITED':
-      case 'IDEMPOTENCY_KEY_INVALID':
-      case 'IDEMPOTENCY_KEY_REUSED':
-      case 'IDEMPOTENCY_KEY_IN_PROGRESS':
       case 'INTERNAL_ERROR':
       case 'SERVER_ERROR':
         expectTypeOf(error.statusCode).toEqualTypeOf<number>()
@@ -185,8 +181,7 @@ describe('declared errors on the client', () => {
     switch (error.code) {
       case 'NOT_FOUND':
       case 'VALIDATION_ERROR': case 'OUTPUT_VALIDATION_ERROR': case 'PARSE_ERROR': case 'PAYLOAD_TOO_LARGE':
-      case 'UNSUPPORTED_MEDIA_TYPE': case 'CROSS_ORIGIN_REQUEST': case 'RATE_LIMITED': case 'INTERNAL_ERROR': case 'SERVER_ERROR':
-      case 'IDEMPOTENCY_KEY_INVALID': case 'IDEMPOTENCY_KEY_REUSED': case 'IDEMPOTENCY_KEY_IN_PROGRESS':
+      case 'UNSUPPORTED_MEDIA_TYPE': case 'CROSS_ORIGIN_REQUEST': case 'INTERNAL_ERROR': case 'SERVER_ERROR':
       case 'FETCH_ERROR': case 'TIMEOUT_ERROR': case 'ABORT_ERROR': case 'HTTP_ERROR': case 'INVALID_RESPONSE':
         break
       default: {
@@ -215,6 +210,6 @@ describe('declared errors on the client', () => {
 describe('the client\'s reserved codes', () => {
   it('ClientErrorCode is the list the server refuses to declare', () => {
     expectTypeOf<ClientErrorCode>().toEqualTypeOf<typeof CLIENT_ERROR_CODES[number]>()
-    expectTypeOf<RuntimeErrorCode>().toEqualTypeOf<typeof RUNTIME_ERROR_CODES[number]>()
+    expectTypeOf<RuntimeErrorCode | MiddlewareErrorCode>().toEqualTypeOf<typeof RUNTIME_ERROR_CODES[number]>()
   })
 })

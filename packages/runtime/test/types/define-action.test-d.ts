@@ -88,32 +88,32 @@ describe('defineAction types', () => {
 
   it('TOutput and TOutputSchema: data is the handler return type, or the output schema output', () => {
     const plain = defineAction({ handler: async () => ({ id: 1, secret: 'x' }) })
-    expectTypeOf(plain['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: { id: number, secret: string }, errors: {}, event: never } | undefined>()
+    expectTypeOf(plain['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: { id: number, secret: string }, errors: {}, event: never, middlewareErrors: {} } | undefined>()
     const shaped = defineAction({
       outputSchema: z.object({ id: z.number() }),
       handler: async () => ({ id: 1, secret: 'x' }),
     })
-    expectTypeOf(shaped['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: { id: number }, errors: {}, event: never } | undefined>()
+    expectTypeOf(shaped['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: { id: number }, errors: {}, event: never, middlewareErrors: {} } | undefined>()
     const nothing = defineAction({ handler: () => {} })
-    expectTypeOf(nothing['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: null, errors: {}, event: never } | undefined>()
+    expectTypeOf(nothing['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: null, errors: {}, event: never, middlewareErrors: {} } | undefined>()
   })
 
   it('an output schema that allows undefined types the data as null, what the wire carries', () => {
     const empty = defineAction({ outputSchema: z.void(), handler: () => {} })
-    expectTypeOf(empty['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: null, errors: {}, event: never } | undefined>()
+    expectTypeOf(empty['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: null, errors: {}, event: never, middlewareErrors: {} } | undefined>()
     const maybe = defineAction({ outputSchema: v.optional(v.object({ id: v.number() })), handler: () => undefined })
-    expectTypeOf(maybe['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: { id: number } | null, errors: {}, event: never } | undefined>()
+    expectTypeOf(maybe['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: { id: number } | null, errors: {}, event: never, middlewareErrors: {} } | undefined>()
   })
 
   it('data is what a thenable the handler returns (a query builder) resolves to', () => {
     const query: PromiseLike<{ id: number }[]> = { then: (resolve, reject) => Promise.resolve([{ id: 1 }]).then(resolve, reject) }
     const listed = defineAction({ handler: () => query })
-    expectTypeOf(listed['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: { id: number }[], errors: {}, event: never } | undefined>()
+    expectTypeOf(listed['~types']).toEqualTypeOf<{ input: unknown, params: Record<string, string>, data: { id: number }[], errors: {}, event: never, middlewareErrors: {} } | undefined>()
   })
 
   it('the client-facing input is the schema input (before transforms)', () => {
     const action = defineAction({ input: z.object({ count: z.string().transform(Number) }), handler: ({ input }) => input.count })
-    expectTypeOf(action['~types']).toEqualTypeOf<{ input: { count: string }, params: Record<string, string>, data: number, errors: {}, event: never } | undefined>()
+    expectTypeOf(action['~types']).toEqualTypeOf<{ input: { count: string }, params: Record<string, string>, data: number, errors: {}, event: never, middlewareErrors: {} } | undefined>()
   })
 
   it('the handler answers the envelope', () => {
@@ -170,6 +170,6 @@ describe('createActionClient types', () => {
         expectTypeOf(params).toEqualTypeOf<{ id: number }>()
         return { ok: true, extra: 1 }
       })
-    expectTypeOf(action['~types']).toEqualTypeOf<{ input: { title: string }, params: { id: unknown }, data: { ok: boolean }, errors: {}, event: never } | undefined>()
+    expectTypeOf(action['~types']).toEqualTypeOf<{ input: { title: string }, params: { id: unknown }, data: { ok: boolean }, errors: {}, event: never, middlewareErrors: {} } | undefined>()
   })
 })

@@ -30,6 +30,7 @@ describe.each(hosts)('the contract, row by row, on $name', (host) => {
       }),
       '/raw': host.defineAction({ handler: ({ input }) => ({ input }) }),
       '/output': host.defineAction({ outputSchema: z.object({ id: z.number() }), handler: () => ({ id: 1, secret: 'x' }) }),
+      // @ts-expect-error the output schema rejects what the handler returns (which also does not compile)
       '/bad-output': host.defineAction({ outputSchema: z.object({ id: z.number() }), handler: () => ({ id: 'x' }) }),
       '/middleware': host.defineAction({
         middleware: [

@@ -24,6 +24,7 @@ export type {
   ActionFinalData,
   ActionInput,
   ActionMethod,
+  ActionMiddlewareErrors,
   ActionOutput,
   ActionParams,
   ActionPath,

@@ -76,6 +76,10 @@ export type ActionOutput<P extends ActionPath, M extends string> = [ActionEvent<
 export type ActionDeclaredErrors<P extends ActionPath, M extends string> = [TypesOf<HandlerOf<P, M>>] extends [never] ? {}
   : TypesOf<HandlerOf<P, M>> extends { errors: infer E extends ErrorDeclarations } ? E : {}
 
+/** The errors a route file's middleware answer by themselves (`rateLimit()`'s, `idempotent()`'s), `{}` when none do. */
+export type ActionMiddlewareErrors<P extends ActionPath, M extends string> = [TypesOf<HandlerOf<P, M>>] extends [never] ? {}
+  : TypesOf<HandlerOf<P, M>> extends { middlewareErrors: infer E extends ErrorDeclarations } ? E : {}
+
 /**
  * The codes a call answers without the server: FETCH_ERROR, TIMEOUT_ERROR and
  * ABORT_ERROR (statusCode 0), HTTP_ERROR (a failed HEAD), INVALID_RESPONSE
@@ -91,19 +95,20 @@ type DeclaredErrorData<TErrors extends ErrorDeclarations> = {
 
 /**
  * The error of a failed call to an action that declares `TErrors`: a union on
- * `code` of the declared errors (each with its status), the runtime's own
- * codes and the client's, so a `switch` over `code` can be exhaustive. An
- * action that declares none fails with any string code.
+ * `code` of the declared errors (each with its status), those its middleware
+ * answer (`TMiddlewareErrors`: RATE_LIMITED with `rateLimit()`...), the
+ * runtime's own codes and the client's, so a `switch` over `code` can be
+ * exhaustive. An action that declares none fails with any string code.
  * @example
  * type E = ActionErrorOf<{ NOT_FOUND: { statusCode: 404 } }>
  * // { code: 'NOT_FOUND', statusCode: 404, ... } | ActionErrorData<RuntimeErrorCode | ClientErrorCode>
  */
-export type ActionErrorOf<TErrors extends ErrorDeclarations> = [keyof TErrors] extends [never]
+export type ActionErrorOf<TErrors extends ErrorDeclarations, TMiddlewareErrors extends ErrorDeclarations = {}> = [keyof TErrors] extends [never]
   ? ActionErrorData
-  : DeclaredErrorData<TErrors> | ActionErrorData<RuntimeErrorCode | ClientErrorCode>
+  : DeclaredErrorData<TErrors> | DeclaredErrorData<TMiddlewareErrors> | ActionErrorData<RuntimeErrorCode | ClientErrorCode>
 
 /** The error a failed call to a route and method gives (see `ActionErrorOf`). */
-export type ActionCallError<P extends ActionPath, M extends string> = ActionErrorOf<ActionDeclaredErrors<P, M>>
+export type ActionCallError<P extends ActionPath, M extends string> = ActionErrorOf<ActionDeclaredErrors<P, M>, ActionMiddlewareErrors<P, M>>
 
 /** The codes a failed call to a route and method can give; `string` when the action declares none. */
 export type ActionErrorCode<P extends ActionPath, M extends string> = ActionCallError<P, M>['code']

@@ -5,21 +5,22 @@ import type { ErrorDeclarations, RuntimeErrorCode } from '../server/declared-err
 import type { ActionErrorOf, ClientErrorCode } from './route-map'
 import type { Serialized } from './serialized'
 
-interface AnyActionTypes { input: unknown, data: unknown, errors: ErrorDeclarations, event: unknown }
+interface AnyActionTypes { input: unknown, data: unknown, errors: ErrorDeclarations, event: unknown, middlewareErrors?: ErrorDeclarations }
 type TypesOf<THandler> = THandler extends { '~types'?: infer T } ? NonNullable<T> extends infer U extends AnyActionTypes ? U : never : never
 
 /** The envelope's `data` as JSON carries it: a handler's `undefined` (or no return) is sent as `null`. */
 type WireData<D> = D extends undefined ? null : Serialized<D>
 
 /**
- * The error of a failure envelope the server sends: the declared errors and the runtime's own codes, without the
- * client's (FETCH_ERROR, TIMEOUT_ERROR...), which only `$action` makes. An action that declares none: any code.
+ * The error of a failure envelope the server sends: the declared errors, its middleware's (`rateLimit()`'s...) and the
+ * runtime's own codes, without the client's (FETCH_ERROR, TIMEOUT_ERROR...), which only `$action` makes. An action
+ * that declares none: any code.
  * @example
  * type E = ActionFetchError<{ NOT_FOUND: { statusCode: 404 } }>
  * // { code: 'NOT_FOUND', statusCode: 404, ... } | ActionErrorData<RuntimeErrorCode>
  */
-export type ActionFetchError<TErrors extends ErrorDeclarations> = [keyof TErrors] extends [never] ? ActionErrorData
-  : Exclude<ActionErrorOf<TErrors>, ActionErrorData<RuntimeErrorCode | ClientErrorCode>> | ActionErrorData<RuntimeErrorCode>
+export type ActionFetchError<TErrors extends ErrorDeclarations, TMiddlewareErrors extends ErrorDeclarations = {}> = [keyof TErrors] extends [never] ? ActionErrorData
+  : Exclude<ActionErrorOf<TErrors, TMiddlewareErrors>, ActionErrorData<RuntimeErrorCode | ClientErrorCode>> | ActionErrorData<RuntimeErrorCode>
 
 /**
  * The request an action's route file validates, as h3's event describes it, for one method (lower case, as the
@@ -45,5 +46,5 @@ export type ActionFetchRequest<THandler, TMethod extends string | undefined, TNo
  */
 export type ActionFetchResponse<THandler> = [TypesOf<THandler>] extends [never] ? never
   : [TypesOf<THandler>['event']] extends [never]
-      ? ActionResult<WireData<TypesOf<THandler>['data']>, ActionFetchError<TypesOf<THandler>['errors']>>
+      ? ActionResult<WireData<TypesOf<THandler>['data']>, ActionFetchError<TypesOf<THandler>['errors'], NonNullable<TypesOf<THandler>['middlewareErrors']>>>
       : never

@@ -5,6 +5,7 @@ import type {
   ActionHandler,
   ActionMetadata,
   ActionMiddleware,
+  HandlerOutputFor,
   InferActionData,
   InferActionEvent,
   InferMiddlewareContext,
@@ -13,8 +14,9 @@ import type {
   MergeContext,
   RouteParams,
   ServerErrorHandler,
+  Simplify,
 } from './types'
-import type { CompatibleErrorDeclarations, ErrorDeclarations, MergeErrorDeclarations, NoReservedCodes } from './declared-errors'
+import type { AnswersErrors, CompatibleErrorDeclarations, ErrorDeclarations, MergeErrorDeclarations, NoReservedCodes } from './declared-errors'
 import type { AnyActionOptions } from './define-action'
 import { assertStandardSchema } from './internal/standard-schema'
 import { deepFrozenCopy } from './internal/deep-frozen-copy'
@@ -32,26 +34,31 @@ export interface ActionClient<
   TEvent = H3Event,
   TErrors extends ErrorDeclarations = {},
   TEventSchema extends StandardSchemaV1 | undefined = undefined,
+  TMiddlewareErrors extends ErrorDeclarations = {},
 > {
-  /** Appends a middleware; the context it adds is typed for the ones after it and the handler, and it gets the errors declared so far. */
-  use<TAdded extends object>(middleware: ActionMiddleware<TCtx, TAdded, TEvent, TErrors>): ActionClient<MergeContext<TCtx, TAdded>, TInputSchema, TParamsSchema, TOutputSchema, TEvent, TErrors, TEventSchema>
-  input<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, S, TParamsSchema, TOutputSchema, TEvent, TErrors, TEventSchema>
-  params<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, TInputSchema, S, TOutputSchema, TEvent, TErrors, TEventSchema>
-  outputSchema<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, TInputSchema, TParamsSchema, S, TEvent, TErrors, TEventSchema>
+  /**
+   * Appends a middleware; the context it adds is typed for the ones after it and the handler, and it gets the errors
+   * declared so far and the input schema's output. The errors it answers by itself (`rateLimit()`'s) join the action's.
+   */
+  use<TAdded extends object, TAnswers extends ErrorDeclarations = {}>(middleware: ActionMiddleware<TCtx, TAdded, TEvent, TErrors, InferSchemaOutput<TInputSchema>> & AnswersErrors<TAnswers>):
+  ActionClient<MergeContext<TCtx, TAdded>, TInputSchema, TParamsSchema, TOutputSchema, TEvent, TErrors, TEventSchema, Simplify<TMiddlewareErrors & TAnswers>>
+  input<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, S, TParamsSchema, TOutputSchema, TEvent, TErrors, TEventSchema, TMiddlewareErrors>
+  params<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, TInputSchema, S, TOutputSchema, TEvent, TErrors, TEventSchema, TMiddlewareErrors>
+  outputSchema<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, TInputSchema, TParamsSchema, S, TEvent, TErrors, TEventSchema, TMiddlewareErrors>
   /** A streaming action's events: validates each value its `async function*` handler yields, as `defineAction`'s `eventSchema`. */
-  eventSchema<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema, TEvent, TErrors, S>
+  eventSchema<S extends StandardSchemaV1>(schema: S): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema, TEvent, TErrors, S, TMiddlewareErrors>
   /** Shallow-merges into the metadata set so far; the builder keeps a deep-frozen copy. */
-  metadata(metadata: ActionMetadata): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema, TEvent, TErrors, TEventSchema>
+  metadata(metadata: ActionMetadata): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema, TEvent, TErrors, TEventSchema, TMiddlewareErrors>
   /**
    * Declares more errors, merged into those declared so far: a code declared
    * again may change its message, never its status (that does not compile,
    * and throws a TypeError).
    */
-  errors<const TAdded extends ErrorDeclarations>(errors: CompatibleErrorDeclarations<TErrors, TAdded> & NoReservedCodes<TAdded>): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema, TEvent, MergeErrorDeclarations<TErrors, TAdded>, TEventSchema>
-  handleServerError(handler: ServerErrorHandler): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema, TEvent, TErrors, TEventSchema>
-  /** Finishes the action: exactly what `defineAction` returns (an `async function*` handler streams). */
-  handler<TOutput>(handler: ActionHandler<InferSchemaOutput<TInputSchema>, ParamsOutput<TParamsSchema>, TCtx, TOutput, TEvent, TErrors>):
-  ActionEventHandlerOf<TEvent, InferSchemaInput<TInputSchema>, ParamsInput<TParamsSchema>, InferActionData<TOutput, TOutputSchema>, TErrors, InferActionEvent<TOutput, TEventSchema>>
+  errors<const TAdded extends ErrorDeclarations>(errors: CompatibleErrorDeclarations<TErrors, TAdded> & NoReservedCodes<TAdded>): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema, TEvent, MergeErrorDeclarations<TErrors, TAdded>, TEventSchema, TMiddlewareErrors>
+  handleServerError(handler: ServerErrorHandler): ActionClient<TCtx, TInputSchema, TParamsSchema, TOutputSchema, TEvent, TErrors, TEventSchema, TMiddlewareErrors>
+  /** Finishes the action: exactly what `defineAction` returns (an `async function*` handler streams); its result must suit the output schema. */
+  handler<TOutput extends HandlerOutputFor<TOutputSchema>>(handler: ActionHandler<InferSchemaOutput<TInputSchema>, ParamsOutput<TParamsSchema>, TCtx, TOutput, TEvent, TErrors>):
+  ActionEventHandlerOf<TEvent, InferSchemaInput<TInputSchema>, ParamsInput<TParamsSchema>, InferActionData<TOutput, TOutputSchema>, TErrors, InferActionEvent<TOutput, TEventSchema>, TMiddlewareErrors>
 }
 
 /** Options a client starts from. */
@@ -92,7 +99,7 @@ type DefineAnyAction = (options: AnyActionOptions) => unknown
  * type Ctx = InitialClientContext<[typeof auth]> // { user: User }
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type InitialClientContext<TMiddleware extends readonly ActionMiddleware<any, any, any, any>[]>
+export type InitialClientContext<TMiddleware extends readonly ActionMiddleware<any, any, any, any, any>[]>
   = [TMiddleware[number]] extends [never] ? {} : InferMiddlewareContext<TMiddleware>
 
 function build(state: Readonly<ClientState>, define: DefineAnyAction): ActionClient<never> {

@@ -32,12 +32,38 @@ export type RuntimeErrorCode
     | 'UNSUPPORTED_MEDIA_TYPE'
     | 'CROSS_ORIGIN_REQUEST'
     | 'METHOD_NOT_ALLOWED'
-    | 'RATE_LIMITED'
-    | 'IDEMPOTENCY_KEY_INVALID'
-    | 'IDEMPOTENCY_KEY_REUSED'
-    | 'IDEMPOTENCY_KEY_IN_PROGRESS'
     | 'INTERNAL_ERROR'
     | 'SERVER_ERROR'
+
+/** What `rateLimit()` answers past its limit: only an action that runs it can fail so. */
+export type RateLimitErrors = {
+  readonly RATE_LIMITED: { readonly statusCode: 429 }
+}
+
+/** What `idempotent()` answers about the `Idempotency-Key`: only an action that runs it can fail so. */
+export type IdempotencyErrors = {
+  readonly IDEMPOTENCY_KEY_INVALID: { readonly statusCode: 400 }
+  readonly IDEMPOTENCY_KEY_REUSED: { readonly statusCode: 422 }
+  readonly IDEMPOTENCY_KEY_IN_PROGRESS: { readonly statusCode: 409 }
+}
+
+/**
+ * The codes the runtime's middleware answer (`rateLimit()`, `idempotent()`):
+ * they join an action's error union only when its middleware include them.
+ * An action cannot declare them.
+ */
+export type MiddlewareErrorCode = keyof RateLimitErrors | keyof IdempotencyErrors
+
+/**
+ * Marks a middleware with the errors it answers by itself: `defineAction` and
+ * `.use()` add them to the action's error union on the client. Types only.
+ * @example
+ * const limit: ActionMiddleware & AnswersErrors<RateLimitErrors> = rateLimit({ limit: 5, window: 60_000 })
+ */
+export interface AnswersErrors<TErrors extends ErrorDeclarations> {
+  /** Never set at runtime: carries the errors for the types. */
+  readonly '~errors'?: TErrors
+}
 
 /** The declared status of a declaration, as a literal when the declaration was written inline. */
 export type DeclaredStatus<TDeclaration> = TDeclaration extends { readonly statusCode: infer S extends number } ? S : number
@@ -96,7 +122,7 @@ export type CompatibleErrorDeclarations<TErrors extends ErrorDeclarations, TAdde
 
 /** The codes a declaration cannot use: the runtime's and the client's own (a declaration of one does not compile). */
 export type NoReservedCodes<TErrors> = {
-  readonly [K in keyof TErrors]: K extends RuntimeErrorCode | 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'ABORT_ERROR' | 'HTTP_ERROR' | 'INVALID_RESPONSE' | 'METHOD_NOT_ALLOWED'
+  readonly [K in keyof TErrors]: K extends RuntimeErrorCode | MiddlewareErrorCode | 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'ABORT_ERROR' | 'HTTP_ERROR' | 'INVALID_RESPONSE' | 'METHOD_NOT_ALLOWED'
     ? { readonly statusCode: never, readonly message?: `${K & string} is the runtime's own code` }
     : TErrors[K]
 }

@@ -27,7 +27,11 @@ export type {
   DeclaredStatus,
   ErrorDeclaration,
   ErrorDeclarations,
+  AnswersErrors,
   ErrorFactories,
+  IdempotencyErrors,
+  MiddlewareErrorCode,
+  RateLimitErrors,
   RuntimeErrorCode,
 } from './declared-errors'
 export type {
@@ -37,10 +41,12 @@ export type {
   ActionMetadata,
   ActionResult,
   ActionTypes,
+  AnsweringMiddleware,
   FieldErrors,
   InferActionData,
   InferActionEvent,
   InferMiddlewareContext,
+  InferMiddlewareErrors,
   InferSchemaInput,
   InferSchemaOutput,
   MiddlewareResult,
@@ -51,15 +57,15 @@ export type {
 
 /** A middleware on h3 v2: extends the context through `next({ ctx })`, or halts by throwing. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type ActionMiddleware<TCtxIn = any, TAdded extends object = any, TErrors extends ErrorDeclarations = {}> = Core.ActionMiddleware<TCtxIn, TAdded, H3V2Event, TErrors>
+export type ActionMiddleware<TCtxIn = any, TAdded extends object = any, TErrors extends ErrorDeclarations = {}, TInput = unknown> = Core.ActionMiddleware<TCtxIn, TAdded, H3V2Event, TErrors, TInput>
 /** The one argument a middleware receives on h3 v2. */
-export type ActionMiddlewareArgs<TCtx, TErrors extends ErrorDeclarations = {}> = Core.ActionMiddlewareArgs<TCtx, H3V2Event, TErrors>
+export type ActionMiddlewareArgs<TCtx, TErrors extends ErrorDeclarations = {}, TInput = unknown> = Core.ActionMiddlewareArgs<TCtx, H3V2Event, TErrors, TInput>
 /** The one argument a handler receives on h3 v2. */
 export type ActionHandlerArgs<TInput, TParams, TCtx, TErrors extends ErrorDeclarations = {}> = Core.ActionHandlerArgs<TInput, TParams, TCtx, H3V2Event, TErrors>
 /** The core function of an action on h3 v2. */
 export type ActionHandler<TInput, TParams, TCtx, TOutput, TErrors extends ErrorDeclarations = {}> = Core.ActionHandler<TInput, TParams, TCtx, TOutput, H3V2Event, TErrors>
 /** The handler defineAction returns on h3 v2: a plain function of the event. */
-export type ActionEventHandler<TInput = unknown, TParams = unknown, TData = unknown, TErrors extends ErrorDeclarations = {}, TStreamEvent = never> = Core.ActionFetchHandler<H3V2Event, TInput, TParams, TData, TErrors, TStreamEvent>
+export type ActionEventHandler<TInput = unknown, TParams = unknown, TData = unknown, TErrors extends ErrorDeclarations = {}, TStreamEvent = never, TMiddlewareErrors extends ErrorDeclarations = {}> = Core.ActionFetchHandler<H3V2Event, TInput, TParams, TData, TErrors, TStreamEvent, TMiddlewareErrors>
 /** Options of `defineAction` on h3 v2. */
 export type DefineActionOptions<
   TInputSchema extends StandardSchemaV1 | undefined = undefined,

@@ -1,5 +1,6 @@
-import type { ActionMiddleware, ActionMiddlewareArgs, MiddlewareResult } from './types'
+import type { ActionMiddlewareArgs, AnsweringMiddleware, MiddlewareResult } from './types'
 import type { RateLimitKeyArgs } from './rate-limit'
+import type { IdempotencyErrors } from './declared-errors'
 import { defineActionMiddleware } from './define-action-middleware'
 import { createActionError } from './errors'
 import { clientAddress, requestHeader, setResponseHeader } from './internal/client-address'
@@ -16,11 +17,11 @@ import { requestFingerprint } from './internal/idempotency-fingerprint'
 import { sha256Hex } from './internal/idempotency-sha256'
 import { isPromiseLike } from './internal/is-promise-like'
 
-/** What an idempotency scope function receives: the middleware's arguments, after validation. */
-export type IdempotentScopeArgs<TCtx> = RateLimitKeyArgs<TCtx>
+/** What an idempotency scope function receives: the middleware's arguments, after validation (`input` typed as `rateLimit`'s key's). */
+export type IdempotentScopeArgs<TCtx, TInput = unknown> = RateLimitKeyArgs<TCtx, TInput>
 
 /** Options of `idempotent`. */
-export interface IdempotentOptions<TCtx = Record<string, unknown>> {
+export interface IdempotentOptions<TCtx = Record<string, unknown>, TInput = unknown> {
   /**
    * Whose keys these are: a key is looked up only among the answers of the
    * same scope, so one caller can never be given another's answer. `'ip'`
@@ -28,7 +29,7 @@ export interface IdempotentOptions<TCtx = Record<string, unknown>> {
    * arguments (`({ ctx }) => ctx.user.id`: a middleware before it signed the
    * user in). A function that answers `undefined` scopes the request by address.
    */
-  scope?: 'ip' | ((args: IdempotentScopeArgs<TCtx>) => string | number | undefined | Promise<string | number | undefined>)
+  scope?: 'ip' | ((args: IdempotentScopeArgs<TCtx, TInput>) => string | number | undefined | Promise<string | number | undefined>)
   /** How many proxies in front of the server append to `X-Forwarded-For`, for the `'ip'` scope (as `rateLimit`'s). Default 0. */
   trustProxy?: number
   /** Refuse a request without an `Idempotency-Key` (IDEMPOTENCY_KEY_INVALID 400). Default false: it runs as usual. */
@@ -60,7 +61,7 @@ const DAY = 86_400_000
 // a client error that may pass: a retry should run again rather than be told the same
 const TRANSIENT_STATUS = new Set([408, 425, 429])
 
-function check(options: IdempotentOptions<never>): void {
+function check(options: IdempotentOptions<never, never>): void {
   const whole = (name: keyof IdempotentOptions, min: number) => {
     const value = options[name]
     if (value !== undefined && !(Number.isInteger(value) && (value as number) >= min)) {
@@ -100,7 +101,8 @@ function fitsIn(text: string, max: number): boolean {
  * are kept for `ttl`; a 5xx (or 408, 425, 429) is not, so its retry runs
  * again. Keys are kept per scope (the client's address, or the user from
  * `ctx`), in the module's shared store: memory by default, Redis to hold
- * across servers (docs/production.md).
+ * across servers (docs/production.md). The action's error union gains the
+ * three IDEMPOTENCY_KEY_* codes.
  * @example
  * // server/api/orders.post.ts: each order is placed once, however often its call is retried
  * export default defineAction({
@@ -108,9 +110,9 @@ function fitsIn(text: string, max: number): boolean {
  *   handler: ({ input }) => placeOrder(input),
  * })
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one middleware for the event of either h3 major
-export function idempotent<TCtx = Record<string, unknown>>(options: IdempotentOptions<TCtx> = {}): ActionMiddleware<TCtx, {}, any> {
-  check(options as IdempotentOptions<never>)
+export function idempotent<TCtx = Record<string, unknown>, TInput = unknown>(options: IdempotentOptions<TCtx, TInput> = {}):
+AnsweringMiddleware<TCtx, TInput, IdempotencyErrors> {
+  check(options as IdempotentOptions<never, never>)
   const { scope = 'ip', trustProxy = 0, required = false, ttl = DAY, lockTtl = 60_000, maxAnswerSize = 65_536, store } = options
   let warnedNoAddress = false
 
@@ -130,7 +132,8 @@ export function idempotent<TCtx = Record<string, unknown>>(options: IdempotentOp
     if (key === null) {
       throw createActionError({ code: 'IDEMPOTENCY_KEY_INVALID', message: 'The Idempotency-Key header must be 1 to 255 printable ASCII characters', statusCode: 400 })
     }
-    const chosen = typeof scope === 'function' ? scope(args) : undefined
+    // the action's input schema validated it: the type the scope was written against
+    const chosen = typeof scope === 'function' ? scope(args as IdempotentScopeArgs<TCtx, TInput>) : undefined
     // awaited where it is returned: one turn of the microtask queue, where a promise returned as it is takes two
     return await (isPromiseLike(chosen) ? Promise.resolve(chosen).then(value => holdKey(args, key, value)) : holdKey(args, key, chosen))
   })

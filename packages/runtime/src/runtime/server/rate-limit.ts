@@ -1,4 +1,5 @@
-import type { ActionMetadata, ActionMiddleware } from './types'
+import type { ActionMetadata, AnsweringMiddleware } from './types'
+import type { RateLimitErrors } from './declared-errors'
 import { defineActionMiddleware } from './define-action-middleware'
 import { createActionError } from './errors'
 import { appendResponseHeader, clientAddress, setResponseHeader } from './internal/client-address'
@@ -7,18 +8,21 @@ import { useSharedStore } from './internal/shared-store'
 import { BUILT_FOR_DEVELOPMENT, inDevelopment, logInDevelopment } from './internal/dev-logger'
 import { documentMiddlewareResponses } from './internal/middleware-responses'
 
-/** What a rate limit's `key` function receives: the middleware's arguments, after validation. */
-export interface RateLimitKeyArgs<TCtx> {
+/**
+ * What a rate limit's `key` function receives: the middleware's arguments, after validation. `input` is
+ * the action's validated input, typed by its schema when the limit is written in its `middleware`.
+ */
+export interface RateLimitKeyArgs<TCtx, TInput = unknown> {
   /* eslint-disable-next-line @typescript-eslint/no-explicit-any -- the event of either h3 major */
   event: any
   ctx: TCtx
-  input: unknown
+  input: TInput
   params: unknown
   metadata: ActionMetadata
 }
 
 /** Options of `rateLimit`. */
-export interface RateLimitOptions<TCtx = Record<string, unknown>> {
+export interface RateLimitOptions<TCtx = Record<string, unknown>, TInput = unknown> {
   /** Requests admitted per window and key; the next ones answer RATE_LIMITED 429. */
   limit: number
   /** The window in milliseconds, whole seconds (`60_000`). It starts at a key's first request (a fixed window). */
@@ -28,7 +32,7 @@ export interface RateLimitOptions<TCtx = Record<string, unknown>> {
    * middleware's arguments (`({ ctx }) => ctx.user.id`). A function that answers `undefined`
    * counts the request by address.
    */
-  key?: 'ip' | ((args: RateLimitKeyArgs<TCtx>) => string | number | undefined | Promise<string | number | undefined>)
+  key?: 'ip' | ((args: RateLimitKeyArgs<TCtx, TInput>) => string | number | undefined | Promise<string | number | undefined>)
   /**
    * How many proxies in front of the server append to `X-Forwarded-For`. 0 (the default)
    * counts by the connection's own address; 1, behind one proxy, by the address that proxy saw.
@@ -47,7 +51,7 @@ export interface RateLimitOptions<TCtx = Record<string, unknown>> {
 
 const NAME = /^[a-z0-9][\w.-]*$/i
 
-function check(options: RateLimitOptions<never>): void {
+function check(options: RateLimitOptions<never, never>): void {
   if (!Number.isInteger(options?.limit) || options.limit < 1) {
     throw new TypeError(`rateLimit: \`limit\` must be a whole number of 1 or more, got ${String(options?.limit)}`)
   }
@@ -70,17 +74,20 @@ function check(options: RateLimitOptions<never>): void {
  * client's address by default) and answers the next ones RATE_LIMITED 429 with
  * `Retry-After`. Every answer carries the IETF `RateLimit-Policy` and
  * `RateLimit` fields. Counters live in the module's shared store: memory by
- * default, Redis to hold across servers (docs/production.md).
+ * default, Redis to hold across servers (docs/production.md). In an action's
+ * `middleware`, `key` gets its typed `input`; the action's error union gains
+ * RATE_LIMITED.
  * @example
- * // server/api/login.post.ts: 5 attempts a minute per address, behind one proxy
+ * // server/api/login.post.ts: 5 attempts a minute per account name, behind one proxy
  * export default defineAction({
- *   middleware: [rateLimit({ limit: 5, window: 60_000, trustProxy: 1 })],
+ *   input: z.object({ name: z.string() }),
+ *   middleware: [rateLimit({ limit: 5, window: 60_000, trustProxy: 1, key: ({ input }) => input.name })],
  *   handler: () => ({ ok: true }),
  * })
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one middleware for the event of either h3 major
-export function rateLimit<TCtx = Record<string, unknown>>(options: RateLimitOptions<TCtx>): ActionMiddleware<TCtx, {}, any> {
-  check(options as RateLimitOptions<never>)
+export function rateLimit<TCtx = Record<string, unknown>, TInput = unknown>(options: RateLimitOptions<TCtx, TInput>):
+AnsweringMiddleware<TCtx, TInput, RateLimitErrors> {
+  check(options as RateLimitOptions<never, never>)
   const { limit, window, key = 'ip', trustProxy = 0, store } = options
   const name = options.name ?? 'default'
   const message = options.message ?? 'Too many requests, try again later'
@@ -89,7 +96,8 @@ export function rateLimit<TCtx = Record<string, unknown>>(options: RateLimitOpti
 
   const middleware = defineActionMiddleware<TCtx>(`rateLimit(${name})`, async (args) => {
     const { event } = args
-    const chosen = typeof key === 'function' ? await key(args) : undefined
+    // the action's input schema validated it: the type the key was written against
+    const chosen = typeof key === 'function' ? await key(args as RateLimitKeyArgs<TCtx, TInput>) : undefined
     let who = chosen === undefined || chosen === null ? undefined : `key:${chosen}`
     if (who === undefined) {
       const address = clientAddress(event, trustProxy)

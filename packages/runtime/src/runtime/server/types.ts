@@ -1,6 +1,6 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type { EventHandler, EventHandlerRequest, H3Event } from 'h3'
-import type { ErrorDeclarations, ErrorFactories } from './declared-errors'
+import type { AnswersErrors, ErrorDeclarations, ErrorFactories } from './declared-errors'
 
 /** Field path (dot notation, `_root` for the whole value) to its messages. */
 export type FieldErrors = Record<string, string[]>
@@ -59,11 +59,12 @@ export type NextFunction = <TAdded extends object = {}>(options?: { ctx?: TAdded
 
 /**
  * The one argument a middleware receives; `event` is the host h3's own event
- * (v1's on this entry), `errors` the factories of the action's declared errors.
+ * (v1's on this entry), `errors` the factories of the action's declared errors,
+ * `input` typed by the action's input schema when written in its `middleware`.
  */
-export interface ActionMiddlewareArgs<TCtx, TEvent = H3Event, TErrors extends ErrorDeclarations = {}> {
+export interface ActionMiddlewareArgs<TCtx, TEvent = H3Event, TErrors extends ErrorDeclarations = {}, TInput = unknown> {
   /** Validated input (the middleware runs after validation). */
-  input: unknown
+  input: TInput
   /** Validated route params. */
   params: unknown
   ctx: TCtx
@@ -82,8 +83,17 @@ export interface ActionMiddlewareArgs<TCtx, TEvent = H3Event, TErrors extends Er
  * const auth: ActionMiddleware = async ({ event, next }) => next({ ctx: { user: await getUser(event) } })
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type ActionMiddleware<TCtxIn = any, TAdded extends object = any, TEvent = H3Event, TErrors extends ErrorDeclarations = {}>
-  = (args: ActionMiddlewareArgs<TCtxIn, TEvent, TErrors>) => Promise<MiddlewareResult<TAdded>>
+export type ActionMiddleware<TCtxIn = any, TAdded extends object = any, TEvent = H3Event, TErrors extends ErrorDeclarations = {}, TInput = unknown>
+  = (args: ActionMiddlewareArgs<TCtxIn, TEvent, TErrors, TInput>) => Promise<MiddlewareResult<TAdded>>
+
+/**
+ * A middleware that answers the errors `TAnswers` by itself, as `rateLimit()`
+ * answers RATE_LIMITED: in an action's `middleware` (or `.use()`), they join
+ * its error union on the client. An interface, not an intersection, so that
+ * its `input` is still inferred from the action's input schema.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one middleware for the event of either h3 major
+export interface AnsweringMiddleware<TCtxIn, TInput, TAnswers extends ErrorDeclarations> extends ActionMiddleware<TCtxIn, {}, any, {}, TInput>, AnswersErrors<TAnswers> {}
 
 type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void ? I : never
 
@@ -97,16 +107,29 @@ export type Simplify<T> = { [K in keyof T]: T[K] } & {}
  * would swallow every other middleware's context.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AddedContext<TMiddleware> = TMiddleware extends ActionMiddleware<never, infer TAdded, any, any> ? TAdded : never
+type AddedContext<TMiddleware> = TMiddleware extends ActionMiddleware<never, infer TAdded, any, any, any> ? TAdded : never
 
 /** The context added by each middleware of an array, merged. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type InferMiddlewareContext<TMiddleware extends readonly ActionMiddleware<any, any, any, any>[]>
+export type InferMiddlewareContext<TMiddleware extends readonly ActionMiddleware<any, any, any, any, any>[]>
   // no middleware (an empty tuple), or an array whose entries are not known one by one
   = [TMiddleware[number]] extends [never] ? Record<string, unknown>
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    : ActionMiddleware<any, any, any, any>[] extends TMiddleware ? Record<string, unknown>
+    : ActionMiddleware<any, any, any, any, any>[] extends TMiddleware ? Record<string, unknown>
       : Simplify<UnionToIntersection<AddedContext<TMiddleware[number]>>>
+
+/** The errors one middleware answers by itself (`AnswersErrors`), `{}` for most. Distributes over a union of middleware. */
+type AnsweredErrors<TMiddleware> = TMiddleware extends AnswersErrors<infer TErrors> ? ErrorDeclarations extends TErrors ? {} : TErrors : {}
+
+/**
+ * The errors the middleware of an array answer by themselves (`rateLimit()`'s
+ * RATE_LIMITED, `idempotent()`'s IDEMPOTENCY_KEY_*), merged; `{}` when none do.
+ * @example
+ * type E = InferMiddlewareErrors<[typeof auth, ReturnType<typeof rateLimit>]> // { RATE_LIMITED: { statusCode: 429 } }
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type InferMiddlewareErrors<TMiddleware extends readonly ActionMiddleware<any, any, any, any, any>[]>
+  = Simplify<UnionToIntersection<AnsweredErrors<TMiddleware[number]>> & {}> extends infer TErrors extends ErrorDeclarations ? TErrors : {}
 
 /** Context after merging `TAdded` into `TCtx` (later keys win). */
 export type MergeContext<TCtx, TAdded> = Simplify<Omit<TCtx, keyof TAdded> & TAdded>
@@ -155,6 +178,19 @@ export type InferActionData<TOutput, TOutputSchema> = TOutputSchema extends Stan
   : ActionData<ResultData<Awaited<TOutput>>>
 
 /**
+ * What a handler may return for an output schema: a value of the schema's
+ * input type (its generator's return value, for a stream); anything without one.
+ * @example
+ * type R = HandlerOutputFor<typeof todoSchema> // { id: number, title: string } | AsyncGenerator<unknown, { id: number, title: string }>
+ */
+export type HandlerOutputFor<TOutputSchema>
+  // an options object cast to `never` checks nothing
+  = [TOutputSchema] extends [never] ? unknown
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    : TOutputSchema extends StandardSchemaV1 ? StandardSchemaV1.InferInput<TOutputSchema> | AsyncGenerator<unknown, StandardSchemaV1.InferInput<TOutputSchema>, any>
+      : unknown
+
+/**
  * The events an action streams: its `eventSchema`'s output when given, else what its generator yields
  * (`undefined` as `null`); `never` for an action that does not stream.
  */
@@ -193,7 +229,7 @@ export interface DefineActionOptions<
   heartbeat?: number | false
   /** Run in order before the handler. */
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  middleware?: readonly ActionMiddleware<any, any, TEvent, TErrors>[]
+  middleware?: readonly ActionMiddleware<any, any, TEvent, TErrors, InferSchemaOutput<TInputSchema>>[]
   metadata?: ActionMetadata
   /**
    * The failures the action answers, by UPPER_SNAKE code: `{ NOT_FOUND: { statusCode: 404, message: 'No such todo' } }`.
@@ -247,7 +283,7 @@ export interface ActionDefinition {
 }
 
 /** Type-only description of an action, used by the client's route map. */
-export interface ActionTypes<TInput, TParams, TData, TErrors extends ErrorDeclarations = {}, TStreamEvent = never> {
+export interface ActionTypes<TInput, TParams, TData, TErrors extends ErrorDeclarations = {}, TStreamEvent = never, TMiddlewareErrors extends ErrorDeclarations = {}> {
   input: TInput
   params: TParams
   /** What the action answers with; for a stream, the `end` event's data (its generator's return value). */
@@ -256,29 +292,31 @@ export interface ActionTypes<TInput, TParams, TData, TErrors extends ErrorDeclar
   errors: TErrors
   /** A streaming action's events; `never` for an action that does not stream. */
   event: TStreamEvent
+  /** The errors its middleware answer by themselves (`rateLimit()`'s, `idempotent()`'s), `{}` when none do. */
+  middlewareErrors: TMiddlewareErrors
 }
 
 /** The h3 v1 event handler defineAction returns (this entry's). */
-export type ActionEventHandler<TInput = unknown, TParams = unknown, TData = unknown, TErrors extends ErrorDeclarations = {}, TStreamEvent = never>
+export type ActionEventHandler<TInput = unknown, TParams = unknown, TData = unknown, TErrors extends ErrorDeclarations = {}, TStreamEvent = never, TMiddlewareErrors extends ErrorDeclarations = {}>
   = EventHandler<EventHandlerRequest, Promise<ActionResult<TData>>> & {
     readonly '~action': ActionDefinition
     /** Never set at runtime: carries the types for the client. */
-    readonly '~types'?: ActionTypes<TInput, TParams, TData, TErrors, TStreamEvent>
+    readonly '~types'?: ActionTypes<TInput, TParams, TData, TErrors, TStreamEvent, TMiddlewareErrors>
   }
 
 /**
  * The handler an action is on a host whose event is `TEvent`: a plain function
  * of the event (h3 v2 takes one as is), carrying the definition and the types.
  */
-export type ActionFetchHandler<TEvent, TInput = unknown, TParams = unknown, TData = unknown, TErrors extends ErrorDeclarations = {}, TStreamEvent = never>
+export type ActionFetchHandler<TEvent, TInput = unknown, TParams = unknown, TData = unknown, TErrors extends ErrorDeclarations = {}, TStreamEvent = never, TMiddlewareErrors extends ErrorDeclarations = {}>
   = ((event: TEvent) => Promise<ActionResult<TData>>) & {
     readonly '~action': ActionDefinition
     /** Never set at runtime: carries the types for the client. */
-    readonly '~types'?: ActionTypes<TInput, TParams, TData, TErrors, TStreamEvent>
+    readonly '~types'?: ActionTypes<TInput, TParams, TData, TErrors, TStreamEvent, TMiddlewareErrors>
   }
 
 /** What defineAction returns on the entry whose event is `TEvent`: h3 v1's event handler, or a plain function. */
-export type ActionEventHandlerOf<TEvent, TInput = unknown, TParams = unknown, TData = unknown, TErrors extends ErrorDeclarations = {}, TStreamEvent = never>
+export type ActionEventHandlerOf<TEvent, TInput = unknown, TParams = unknown, TData = unknown, TErrors extends ErrorDeclarations = {}, TStreamEvent = never, TMiddlewareErrors extends ErrorDeclarations = {}>
   = [TEvent] extends [H3Event]
-    ? ActionEventHandler<TInput, TParams, TData, TErrors, TStreamEvent>
-    : ActionFetchHandler<TEvent, TInput, TParams, TData, TErrors, TStreamEvent>
+    ? ActionEventHandler<TInput, TParams, TData, TErrors, TStreamEvent, TMiddlewareErrors>
+    : ActionFetchHandler<TEvent, TInput, TParams, TData, TErrors, TStreamEvent, TMiddlewareErrors>

@@ -15,10 +15,13 @@ import type {
   ActionEventHandler,
   ActionMiddleware,
   DefineActionOptions,
+  HandlerOutputFor,
   InferActionData,
   InferActionEvent,
   InferMiddlewareContext,
+  InferMiddlewareErrors,
   InferSchemaInput,
+  InferSchemaOutput,
   RouteParams,
 } from '../types'
 import type { ErrorDeclarations, NoReservedCodes } from '../declared-errors'
@@ -212,22 +215,29 @@ function paramsFromRawPath(event: H3Event, rawPath: string, params: Record<strin
  */
 export function defineAction<
   TInputSchema extends StandardSchemaV1 | undefined = undefined,
-  TOutput = unknown,
+  // the handler's result must be what the output schema accepts: a mismatch shows at the `return`
+  TOutput extends HandlerOutputFor<TOutputSchema> = never,
   const TErrors extends ErrorDeclarations = {},
+  // `| []` infers a tuple (each middleware's context and errors) while `input` types each entry's `input`, a rateLimit key's too
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  TMiddleware extends readonly ActionMiddleware<any, any, H3Event, TErrors>[] = readonly ActionMiddleware<any, any, H3Event, TErrors>[],
+  TMiddleware extends readonly ActionMiddleware<any, any, H3Event, TErrors, InferSchemaOutput<TInputSchema>>[] | [] = readonly ActionMiddleware<any, any, H3Event, TErrors, InferSchemaOutput<TInputSchema>>[],
   TOutputSchema extends StandardSchemaV1 | undefined = undefined,
   TParamsSchema extends StandardSchemaV1 | undefined = undefined,
   TEventSchema extends StandardSchemaV1 | undefined = undefined,
+  // the same list again, for the errors its middleware answer: a context-sensitive handler fixes TMiddleware before a
+  // generic call in the list (`rateLimit()`) is typed, and this one, which the handler does not read, is inferred after
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  TMiddlewareList extends readonly ActionMiddleware<any, any, H3Event, TErrors, InferSchemaOutput<TInputSchema>>[] | [] = [],
 >(
   options: Omit<DefineActionOptions<TInputSchema, TOutput, InferMiddlewareContext<TMiddleware>, TOutputSchema, TParamsSchema, H3Event, TErrors, TEventSchema>, 'middleware' | 'errors'>
-    & { middleware?: [...TMiddleware], errors?: TErrors & NoReservedCodes<TErrors> },
+    & { middleware?: TMiddleware | TMiddlewareList, errors?: TErrors & NoReservedCodes<TErrors> },
 ): ActionEventHandler<
   InferSchemaInput<TInputSchema>,
   TParamsSchema extends StandardSchemaV1 ? StandardSchemaV1.InferInput<TParamsSchema> : RouteParams,
   InferActionData<TOutput, TOutputSchema>,
   TErrors,
-  InferActionEvent<TOutput, TEventSchema>
+  InferActionEvent<TOutput, TEventSchema>,
+  InferMiddlewareErrors<TMiddlewareList>
 > {
   // h3 v1 marks the function itself as a handler: the lifecycle is the handler, no wrapper
   return defineEventHandler(createActionCore(options, h3V1Host)) as never
@@ -241,9 +251,12 @@ export function defineAction<
  * // server/api/me.get.ts
  * export default authed.handler(({ ctx }) => ctx.user)
  */
-export function createActionClient<
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  TMiddleware extends readonly ActionMiddleware<any, any, H3Event>[] = [],
->(options: Omit<ActionClientOptions, 'middleware'> & { middleware?: [...TMiddleware] } = {}): ActionClient<InitialClientContext<TMiddleware>> {
+export function createActionClient(options?: Omit<ActionClientOptions, 'middleware'> & { middleware?: readonly [] }): ActionClient<{}, undefined, undefined, undefined, H3Event>
+// `| []` infers a tuple without a default that would type the entries (a generic call such as `rateLimit()` among them)
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function createActionClient<TMiddleware extends readonly ActionMiddleware<any, any, H3Event>[] | []>(
+  options: Omit<ActionClientOptions, 'middleware'> & { middleware: TMiddleware },
+): ActionClient<InitialClientContext<TMiddleware>, undefined, undefined, undefined, H3Event, {}, undefined, InferMiddlewareErrors<TMiddleware>>
+export function createActionClient(options: ActionClientOptions = {}): unknown {
   return createActionClientFor<H3Event>(defineAction as never, options) as never
 }

@@ -3,10 +3,13 @@ import type {
   ActionFetchHandler,
   ActionMiddleware,
   DefineActionOptions,
+  HandlerOutputFor,
   InferActionData,
   InferActionEvent,
   InferMiddlewareContext,
+  InferMiddlewareErrors,
   InferSchemaInput,
+  InferSchemaOutput,
   RouteParams,
 } from '../types'
 import type { ErrorDeclarations, NoReservedCodes } from '../declared-errors'
@@ -180,22 +183,29 @@ function decodeParams(params: Record<string, string>): Record<string, string> {
  */
 export function defineAction<
   TInputSchema extends StandardSchemaV1 | undefined = undefined,
-  TOutput = unknown,
+  // the handler's result must be what the output schema accepts: a mismatch shows at the `return`
+  TOutput extends HandlerOutputFor<TOutputSchema> = never,
   const TErrors extends ErrorDeclarations = {},
-  TMiddleware extends readonly ActionMiddleware<any, any, H3V2Event, TErrors>[] = readonly ActionMiddleware<any, any, H3V2Event, TErrors>[], // eslint-disable-line @typescript-eslint/no-explicit-any
+  // `| []` infers a tuple (each middleware's context and errors) while `input` types each entry's `input`, a rateLimit key's too
+  TMiddleware extends readonly ActionMiddleware<any, any, H3V2Event, TErrors, InferSchemaOutput<TInputSchema>>[] | [] = readonly ActionMiddleware<any, any, H3V2Event, TErrors, InferSchemaOutput<TInputSchema>>[], // eslint-disable-line @typescript-eslint/no-explicit-any
   TOutputSchema extends StandardSchemaV1 | undefined = undefined,
   TParamsSchema extends StandardSchemaV1 | undefined = undefined,
   TEventSchema extends StandardSchemaV1 | undefined = undefined,
+  // the same list again, for the errors its middleware answer: a context-sensitive handler fixes TMiddleware before a
+  // generic call in the list (`rateLimit()`) is typed, and this one, which the handler does not read, is inferred after
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  TMiddlewareList extends readonly ActionMiddleware<any, any, H3V2Event, TErrors, InferSchemaOutput<TInputSchema>>[] | [] = [],
 >(
   options: Omit<DefineActionOptions<TInputSchema, TOutput, InferMiddlewareContext<TMiddleware>, TOutputSchema, TParamsSchema, H3V2Event, TErrors, TEventSchema>, 'middleware' | 'errors'>
-    & { middleware?: [...TMiddleware], errors?: TErrors & NoReservedCodes<TErrors> },
+    & { middleware?: TMiddleware | TMiddlewareList, errors?: TErrors & NoReservedCodes<TErrors> },
 ): ActionFetchHandler<
   H3V2Event,
   InferSchemaInput<TInputSchema>,
   TParamsSchema extends StandardSchemaV1 ? StandardSchemaV1.InferInput<TParamsSchema> : RouteParams,
   InferActionData<TOutput, TOutputSchema>,
   TErrors,
-  InferActionEvent<TOutput, TEventSchema>
+  InferActionEvent<TOutput, TEventSchema>,
+  InferMiddlewareErrors<TMiddlewareList>
 > {
   return createActionCore(options, h3V2Host) as never
 }
@@ -207,9 +217,12 @@ export function defineAction<
  * export const authed = createActionClient({ middleware: [auth] })
  * export default authed.handler(({ ctx }) => ctx.user)
  */
-export function createActionClient<
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  TMiddleware extends readonly ActionMiddleware<any, any, H3V2Event>[] = [],
->(options: Omit<ActionClientOptions, 'middleware'> & { middleware?: [...TMiddleware] } = {}): ActionClient<InitialClientContext<TMiddleware>, undefined, undefined, undefined, H3V2Event> {
+export function createActionClient(options?: Omit<ActionClientOptions, 'middleware'> & { middleware?: readonly [] }): ActionClient<{}, undefined, undefined, undefined, H3V2Event>
+// `| []` infers a tuple without a default that would type the entries (a generic call such as `rateLimit()` among them)
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function createActionClient<TMiddleware extends readonly ActionMiddleware<any, any, H3V2Event>[] | []>(
+  options: Omit<ActionClientOptions, 'middleware'> & { middleware: TMiddleware },
+): ActionClient<InitialClientContext<TMiddleware>, undefined, undefined, undefined, H3V2Event, {}, undefined, InferMiddlewareErrors<TMiddleware>>
+export function createActionClient(options: ActionClientOptions = {}): unknown {
   return createActionClientFor<H3V2Event>(defineAction as never, options) as never
 }

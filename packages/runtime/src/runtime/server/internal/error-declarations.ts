@@ -1,4 +1,4 @@
-import type { DeclaredErrorOptions, ErrorDeclaration, ErrorDeclarations, RuntimeErrorCode } from '../declared-errors'
+import type { DeclaredErrorOptions, ErrorDeclaration, ErrorDeclarations, MiddlewareErrorCode, RuntimeErrorCode } from '../declared-errors'
 import type { ActionErrorData } from '../types'
 import type { ActionError } from '../errors'
 import { createActionError } from '../errors'
@@ -6,7 +6,7 @@ import { isErrorStatus } from './sendable-error'
 import { logInDevelopment } from './dev-logger'
 import { isPlainObject } from './is-plain-object'
 
-/** The runtime's own codes (the errors table and the request limits). */
+/** The runtime's own codes (the errors table, the request limits, and rateLimit's and idempotent's): none can be declared. */
 export const RUNTIME_ERROR_CODES = Object.freeze([
   'VALIDATION_ERROR',
   'OUTPUT_VALIDATION_ERROR',
@@ -21,7 +21,7 @@ export const RUNTIME_ERROR_CODES = Object.freeze([
   'IDEMPOTENCY_KEY_IN_PROGRESS',
   'INTERNAL_ERROR',
   'SERVER_ERROR',
-] as const satisfies readonly RuntimeErrorCode[])
+] as const satisfies readonly (RuntimeErrorCode | MiddlewareErrorCode)[])
 
 /** The client's own codes, answered without reaching the server (see app/internal/call-action.ts). */
 export const CLIENT_ERROR_CODES = Object.freeze(['FETCH_ERROR', 'TIMEOUT_ERROR', 'ABORT_ERROR', 'HTTP_ERROR', 'INVALID_RESPONSE', 'METHOD_NOT_ALLOWED'] as const)
