@@ -4,9 +4,10 @@
 import { request } from 'node:http'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { TestServer } from '../helpers/serve'
-import { call } from '../helpers/serve'
+import { call, serve } from '../helpers/serve'
 import { hosts } from '../helpers/hosts'
 import { setModuleTrustedOrigins } from '../../src/runtime/server/internal/trusted-origins'
+import formPostNitro2 from '../../src/runtime/form-post/nitro2'
 
 const REFUSED = {
   success: false,
@@ -157,5 +158,51 @@ describe.each(hosts)('cross-origin requests on $name', (host) => {
     expect(() => host.defineAction({ trustedOrigins: ['https://pay.example/return'], handler: () => null }))
       .toThrow('defineAction: `trustedOrigins` takes origins as browsers send them ("https://pay.example") or "*", got "https://pay.example/return"')
     expect(() => host.defineAction({ trustedOrigins: 'pay.example' as never, handler: () => null })).toThrow(/got "pay.example"/)
+  })
+})
+
+// Nitro 2's form middleware on a real socket: the scheme it compares is the connection's, as the action routes' is
+describe('the no-JS form path of Nitro 2 on a plain h3 1 app', () => {
+  let server: TestServer
+  let hostHeader: string
+  const actionCalls: string[] = []
+  const nitroFetch = (globalThis as { $fetch?: unknown }).$fetch
+
+  beforeAll(async () => {
+    // Nitro's in-app $fetch, as the middleware calls it: the action answers a success
+    ;(globalThis as { $fetch?: unknown }).$fetch = {
+      raw: async (path: string) => {
+        actionCalls.push(path)
+        return { status: 200, headers: new Headers({ 'content-type': 'application/json' }), _data: JSON.stringify({ success: true, data: { ok: true } }) }
+      },
+    }
+    server = await serve({ '/rsvp': formPostNitro2 })
+    hostHeader = new URL(server.url).host
+  })
+  afterAll(async () => {
+    ;(globalThis as { $fetch?: unknown }).$fetch = nitroFetch
+    await server.close()
+  })
+  afterEach(() => {
+    actionCalls.length = 0
+  })
+
+  const postForm = (headers: Record<string, string>) =>
+    fetch(`${server.url}/rsvp?__action=/api/rsvp`, { method: 'POST', headers: { ...FORM, ...headers }, body: 'name=Ada', redirect: 'manual' })
+
+  it('without Sec-Fetch-Site, refuses an https page of this host posting to this http server, before the action runs', async () => {
+    const answer = await postForm({ origin: `https://${hostHeader}` })
+    expect(answer.status).toBe(403)
+    expect(await answer.json()).toEqual(REFUSED)
+    expect(actionCalls).toEqual([])
+  })
+
+  it('takes the post when the first X-Forwarded-Proto names the Origin\'s scheme, and a post of this very origin', async () => {
+    const proxied = await postForm({ 'origin': `https://${hostHeader}`, 'x-forwarded-proto': 'https' })
+    expect(proxied.status).toBe(303)
+    expect(proxied.headers.get('location')).toBe('/rsvp')
+    const own = await postForm({ origin: `http://${hostHeader}` })
+    expect(own.status).toBe(303)
+    expect(actionCalls).toEqual(['/api/rsvp', '/api/rsvp'])
   })
 })

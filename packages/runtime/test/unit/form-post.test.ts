@@ -143,6 +143,22 @@ describe('handleFormPost', () => {
     expect(await refused('/p?__action=/api/x', { origin: 'http://app.test' })).toBe('redirect')
   })
 
+  it('without Sec-Fetch-Site, refuses an Origin of this host on another scheme: an https page posting to this http server', async () => {
+    const { calls, fetchLocal } = recordingFetch({ success: true, data: 1 })
+    const outcome = async (headers: Record<string, string>, scheme?: string) => {
+      const answer = await handleFormPost({ ...request('/p?__action=/api/x', headers), scheme }, fetchLocal, limits)
+      return answer.kind === 'refuse' ? answer.status : answer.kind
+    }
+    expect(await outcome({ origin: 'https://app.test' }, 'http:')).toBe(403)
+    expect(calls).toEqual([])
+    expect(await outcome({ origin: 'http://app.test' }, 'https:')).toBe(403)
+    // behind a proxy that ends TLS: the first X-Forwarded-Proto is the browser's scheme
+    expect(await outcome({ 'origin': 'https://app.test', 'x-forwarded-proto': 'https' }, 'http:')).toBe('redirect')
+    expect(await outcome({ origin: 'http://app.test' }, 'http:')).toBe('redirect')
+    // a host that cannot tell how it was reached compares the host alone
+    expect(await outcome({ origin: 'https://app.test' })).toBe('redirect')
+  })
+
   it('refuses the worst-case grid form (kI.N-1 for N names) with PAYLOAD_TOO_LARGE 413 before building it, as an action refuses it', async () => {
     const { calls, fetchLocal } = recordingFetch({ success: true, data: 1 })
     const grid = Array.from({ length: 11_000 }, (_, index) => `k${index}.10999=v`).join('&')

@@ -23,6 +23,11 @@ export interface FormPostRequest {
   readBody: () => Promise<Uint8Array>
   /** The address the post came from, which the in-process call carries (rateLimit counts the poster). */
   clientAddress?: string
+  /**
+   * How the server itself was reached, `'http:'` or `'https:'`, for the
+   * cross-origin guard; left out where the host cannot tell (a stand-in socket).
+   */
+  scheme?: string
 }
 
 /** Calls an action inside the app: `path` is the action's URL below the app's base. */
@@ -136,7 +141,7 @@ export async function handleFormPost(request: FormPostRequest, fetchLocal: Local
   if (request.method === 'GET') return readFlash(request)
   const target = request.method === 'POST' ? request.url.searchParams.get(FORM_QUERY.action) : null
   if (target === null) return PASS
-  if (isCrossOrigin(name => request.headers.get(name))) return { kind: 'refuse', status: 403, code: 'CROSS_ORIGIN_REQUEST', message: 'A page of another origin cannot call this action' }
+  if (isCrossOrigin(name => request.headers.get(name), request.scheme)) return { kind: 'refuse', status: 403, code: 'CROSS_ORIGIN_REQUEST', message: 'A page of another origin cannot call this action' }
   const method = (request.url.searchParams.get(FORM_QUERY.method) ?? 'POST').toUpperCase()
   // an action's URL as useActionForm builds it: a path of this app, no query (so never another form post)
   if (!staysInApp(target) || /[?#]/.test(target) || !BODY_METHODS.has(method)) return { kind: 'refuse', status: 400, code: 'BAD_REQUEST', message: 'The form names no action of this app' }

@@ -2,6 +2,7 @@
 import { appendResponseHeader, defineEventHandler, getRequestHeader, getRequestURL, readRawBody, sendRedirect, setResponseHeader, setResponseStatus } from 'h3'
 import { actionDefaults } from '../server/internal/action-defaults'
 import { clientAddress } from '../server/internal/client-address'
+import { nodeSocketScheme } from '../server/internal/node-socket-scheme'
 import { FORM_CONTEXT_KEY } from '../app/internal/form-post'
 import type { LocalFetch } from './handle-form-post'
 import { handleFormPost, mayConcernForms, refusalBody } from './handle-form-post'
@@ -19,7 +20,7 @@ export default defineEventHandler(async (event) => {
     return new Response(typeof answer._data === 'string' ? answer._data : null, { status: answer.status, headers: answer.headers })
   }
   const outcome = await handleFormPost(
-    { method: event.method, url: getRequestURL(event), headers: event.headers, readBody: async () => await readRawBody(event, false) ?? new Uint8Array(), clientAddress: clientAddress(event, 0) },
+    { method: event.method, url: getRequestURL(event), headers: event.headers, readBody: async () => await readRawBody(event, false) ?? new Uint8Array(), clientAddress: clientAddress(event, 0), scheme: nodeSocketScheme(event.node?.req?.socket) },
     fetchLocal,
     actionDefaults,
   )

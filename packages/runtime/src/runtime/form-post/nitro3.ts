@@ -22,8 +22,9 @@ interface H3v2Event {
 export default async (event: H3v2Event) => {
   if (!mayConcernForms(event.req.method, event.url.search, event.req.headers.get('cookie'))) return
   const base = (useRuntimeConfig() as { app?: { baseURL?: string } }).app?.baseURL ?? '/'
+  // the scheme is the request URL's, as the action lifecycle reads it: srvx's from the connection on Node, the platform's elsewhere
   const outcome = await handleFormPost(
-    { method: event.req.method, url: event.url, headers: event.req.headers, readBody: async () => new Uint8Array(await event.req.arrayBuffer()), clientAddress: clientAddress(event, 0) },
+    { method: event.req.method, url: event.url, headers: event.req.headers, readBody: async () => new Uint8Array(await event.req.arrayBuffer()), clientAddress: clientAddress(event, 0), scheme: event.url.protocol },
     (path, init) => serverFetch(joinURL(base, path), init as RequestInit, event.context),
     actionDefaults,
   )

@@ -29,6 +29,7 @@ import type { ActionHost } from '../internal/action-host'
 import { readStreamWithLimit } from '../internal/read-stream'
 import { queryOfPath } from '../internal/query-of-path'
 import { routePatternOf } from '../internal/route-pattern'
+import { nodeSocketScheme } from '../internal/node-socket-scheme'
 import { SSE_HEADERS } from '../internal/sse'
 import type { EventStreamSource } from '../internal/event-stream-source'
 import type { NodeResponseLike } from '../internal/event-stream-node'
@@ -51,10 +52,7 @@ export const h3V1Host: ActionHost<H3Event> = {
   // h3 v1 decodes the path it routes on (`%3F` becomes `?`); Node's request keeps what the client sent
   query: event => queryOfPath(event.node?.req.url ?? event.path),
   // the connection's own; a stand-in socket (Nitro's in-process fetch, Nitro 2 on Workers) cannot tell
-  scheme: (event) => {
-    const socket = event.node?.req?.socket as { encrypted?: boolean } | null | undefined
-    return !socket || '__unenv__' in socket ? undefined : socket.encrypted ? 'https:' : 'http:'
-  },
+  scheme: event => nodeSocketScheme(event.node?.req?.socket),
   // read in place: h3's getRequestHeader copies every header on each call. Node keeps one value of
   // Content-Type and Content-Length (a repeated one is dropped or refused), so both are strings here.
   header: (event, name) => event.node.req.headers[name] as string | undefined,
