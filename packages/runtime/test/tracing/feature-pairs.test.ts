@@ -1,6 +1,7 @@
 // Tracing meets the other production features, in a production build of fixtures/tracing whose server runs with a
 // real OpenTelemetry SDK (otel-setup.mjs) exporting over OTLP/HTTP to a receiver this test starts: an idempotent
-// replay, a rate limit's 429, a declared error, and a mutation's single flight, each as its spans show it.
+// replay, a rate limit's 429, a declared error, a mutation's single flight, a query run during SSR and a form posted
+// without JavaScript, each as its spans show it.
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { randomBytes } from 'node:crypto'
@@ -41,8 +42,9 @@ afterAll(async () => {
 /** Sends a request in a trace of its own; answers its status, headers and body, and the trace's spans once the HTTP server's has arrived. */
 async function traced(path: string, init: RequestInit = {}) {
   const traceId = randomBytes(16).toString('hex')
-  const response = await fetch(`${app.baseURL}${path}`, { ...init, headers: { ...init.headers, traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` } })
-  const body = await response.json()
+  const response = await fetch(`${app.baseURL}${path}`, { redirect: 'manual', ...init, headers: { ...init.headers, traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` } })
+  // a page answers HTML
+  const body = /json/.test(response.headers.get('content-type') ?? '') ? await response.json() : await response.text()
   // the HTTP server span ends last, once the answer is written; with SimpleSpanProcessor each span is sent as it ends
   const spans = await new Promise<ReceivedSpan[]>((resolve, reject) => {
     const deadline = Date.now() + 10_000
@@ -131,5 +133,44 @@ describe('tracing with the other production features', () => {
     const respond = spans.find(span => span.name === 'respond' && span.parentSpanId === mutation.spanId)!
     expect(BigInt(query.startTimeUnixNano) >= BigInt(respond.startTimeUnixNano)).toBe(true)
     expect(BigInt(respond.endTimeUnixNano) >= BigInt(query.endTimeUnixNano)).toBe(true)
+  })
+
+  it('SSR: a query run while the page renders is an action span in the page\'s trace, under its HTTP server span, with its own steps', async () => {
+    const { status, body, spans, byName, ours } = await traced('/ssr')
+    expect(status).toBe(200)
+    expect(body).toContain('first note')
+    const server = spans.find(span => span.kind === SPAN_KIND.SERVER)!
+    const query = byName('GET /api/pairs/notes')
+    expect(query.attributes).toMatchObject({ 'http.request.method': 'GET', 'http.route': '/api/pairs/notes', 'http.response.status_code': 200 })
+    // the in-process call is no HTTP request of its own: one server span, the page's, holds the action's
+    expect(spans.filter(span => span.kind === SPAN_KIND.SERVER)).toHaveLength(1)
+    expect(query.parentSpanId).toBe(server.spanId)
+    expect(childrenOf(spans, query)).toEqual(['handler', 'parse', 'respond', 'validate'])
+    expect(ours()).toEqual(['GET /api/pairs/notes', 'handler', 'parse', 'respond', 'validate'])
+  })
+
+  it('forms without JavaScript: the posted action is an action span in the post\'s trace: a field error with its 422 and code, a success with its 200 under the 303', async () => {
+    const post = (name: string) => traced('/form?__action=/api/pairs/signup', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'origin': app.baseURL },
+      body: new URLSearchParams({ name }).toString(),
+    })
+    const refused = await post('A')
+    expect(refused.status).toBe(422)
+    expect(refused.body).toContain('At least 2 letters')
+    const failed = refused.byName('POST /api/pairs/signup')
+    expect(failed.attributes).toMatchObject({ 'http.response.status_code': 422, 'action_route.code': 'VALIDATION_ERROR' })
+    expect(failed.status.code ?? 0).not.toBe(STATUS_ERROR)
+    expect(failed.parentSpanId).toBe(refused.spans.find(span => span.kind === SPAN_KIND.SERVER)!.spanId)
+    // refused by its input schema: no handler ran
+    expect(refused.ours()).toEqual(['POST /api/pairs/signup', 'parse', 'respond', 'validate'])
+
+    const signedUp = await post('Ada')
+    expect(signedUp.status).toBe(303)
+    const action = signedUp.byName('POST /api/pairs/signup')
+    expect(action.attributes).toMatchObject({ 'http.request.method': 'POST', 'http.route': '/api/pairs/signup', 'http.response.status_code': 200 })
+    expect(action.attributes['action_route.code']).toBeUndefined()
+    expect(signedUp.spans.filter(span => span.kind === SPAN_KIND.SERVER)).toHaveLength(1)
+    expect(childrenOf(signedUp.spans, action)).toEqual(['handler', 'parse', 'respond', 'validate'])
   })
 })
