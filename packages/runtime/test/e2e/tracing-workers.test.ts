@@ -23,13 +23,17 @@ describe.runIf(runs)('action tracing on workerd, exported over OTLP/HTTP with fe
   })
   afterAll(() => receiver?.close())
 
-  /** Sends a request in a trace of its own; answers its status, body, the caller's span id and the trace's spans once the action's has arrived. */
-  async function traced(path: string, init: RequestInit = {}) {
+  /**
+   * Sends a request in a trace of its own; answers its status, body (read by `read`, JSON by default), the caller's
+   * span id and the trace's spans once the action's has arrived.
+   */
+  async function traced(path: string, init: RequestInit = {}, read: (response: Response) => Promise<unknown> = response => response.json()) {
     const traceId = randomBytes(16).toString('hex')
     const callerSpanId = randomBytes(8).toString('hex')
     const response = await fetch(`${baseURL}${path}`, { ...init, headers: { ...init.headers, traceparent: `00-${traceId}-${callerSpanId}-01` } })
-    const body = await response.json()
-    // the action's span ends last (after respond); with SimpleSpanProcessor each span is sent as it ends
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const body: any = await read(response)
+    // the action's span ends last (after respond); the app flushes the batch it is in at the answer's end
     const spans = await new Promise<ReceivedSpan[]>((resolve, reject) => {
       const deadline = Date.now() + 10_000
       const poll = () => {
@@ -114,5 +118,38 @@ describe.runIf(runs)('action tracing on workerd, exported over OTLP/HTTP with fe
     expect(action.events).toHaveLength(1)
     expect(action.events[0]).toMatchObject({ name: 'exception', attributes: { 'exception.type': 'Error', 'exception.message': 'SELECT * FROM users -- password=hunter2' } })
     expect(action.events[0]!.attributes['exception.stacktrace']).toContain('Error')
+  })
+
+  const post = (input: Record<string, unknown>) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) })
+
+  // a stream's spans end with the stream, after the app's response hook handed its flush to waitUntil: the module
+  // keeps the Worker's request open (waitUntil) until they are ended and flushed, or workerd cancels their export
+  it('exports a streamed answer\'s spans once the stream has ended, the action\'s counting its events', async () => {
+    const { status, body, spans, byName } = await traced('/api/stream/tokens', post({ run: randomBytes(8).toString('hex'), count: 5, delayMs: 150 }), response => response.text())
+    expect(status).toBe(200)
+    expect(body).toContain('event: end')
+    const action = byName('POST /api/stream/tokens')
+    expect(action.kind).toBe(SPAN_KIND.SERVER)
+    expect(action.attributes).toMatchObject({ 'http.response.status_code': 200, 'action_route.stream.events': 5 })
+    // the action's span ends last, when the stream does: its end is after the last event's delay
+    expect(BigInt(action.endTimeUnixNano) - BigInt(action.startTimeUnixNano) >= 700_000_000n).toBe(true)
+    expect(spans.map(span => span.name)).toContain('respond')
+  })
+
+  it('exports the spans of a stream its client left half-way, once the Worker hears it left', async () => {
+    const controller = new AbortController()
+    const leaveAfterTwoEvents = async (response: Response) => {
+      const reader = response.body!.getReader()
+      let text = ''
+      while ((text.match(/^data: /gm) ?? []).length < 2) text += new TextDecoder().decode((await reader.read()).value)
+      controller.abort()
+      return text
+    }
+    const init = { ...post({ run: randomBytes(8).toString('hex'), count: 40, delayMs: 100 }), signal: controller.signal }
+    const { status, byName } = await traced('/api/stream/tokens', init, leaveAfterTwoEvents)
+    expect(status).toBe(200)
+    const action = byName('POST /api/stream/tokens')
+    expect(action.attributes['action_route.stream.events']).toBeLessThan(40)
+    expect(action.attributes['action_route.code']).toBeUndefined()
   })
 })

@@ -69,6 +69,14 @@ export const h3V1Host: ActionHost<H3Event> = {
     return body
   },
   sendStream,
+  // Nitro 2 sets it from the platform's fetch context (Workers' ctx.waitUntil), never on Node
+  // (Nitro's own `event.waitUntil` passes it there, and keeps the promise in its list)
+  platformWaitUntil: (event) => {
+    const waiting = event as H3Event & { waitUntil?: WaitUntil, context: { waitUntil?: unknown } }
+    if (typeof waiting.context.waitUntil !== 'function') return undefined
+    const platform = waiting.context.waitUntil as WaitUntil
+    return promise => waiting.waitUntil ? waiting.waitUntil(promise) : platform(promise)
+  },
   // Node's response is destroyed once its client left: a listener added after that is called at once
   onClose: (event, listener) => {
     const res = event.node?.res
@@ -112,6 +120,8 @@ function sendStream(event: H3Event, status: number, source: EventStreamSource): 
 }
 
 function ignore() {}
+
+type WaitUntil = (promise: Promise<unknown>) => void
 
 /**
  * The body through h3's `readRawBody`, which keeps it so a handler's own

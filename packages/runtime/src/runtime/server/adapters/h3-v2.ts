@@ -117,6 +117,13 @@ export const h3V2Host: ActionHost<H3V2Event> = {
     }
     return { [HTTP_RESPONSE]: true, body: eventStreamBody(source), status }
   },
+  // srvx gives every request a `waitUntil`, Node's too (for a graceful shutdown): only a serverless runtime's counts
+  platformWaitUntil: (event) => {
+    const { waitUntil, runtime } = event.req
+    const name = (runtime as { name?: unknown } | undefined)?.name
+    if (typeof waitUntil !== 'function' || typeof name !== 'string' || LONG_LIVED_RUNTIMES.has(name)) return undefined
+    return promise => waitUntil.call(event.req, promise)
+  },
   onClose: (event, listener) => {
     const signal = event.req.signal
     if (!signal) return
@@ -131,6 +138,9 @@ export const h3V2Host: ActionHost<H3V2Event> = {
     return { statusCode: error.status, message: error.message || (typeof error.statusText === 'string' ? error.statusText : '') || 'Server error' }
   },
 }
+
+/** srvx's runtimes whose process outlives its requests: no `waitUntil` is needed there. */
+const LONG_LIVED_RUNTIMES = new Set(['node', 'bun', 'deno'])
 
 /** The brand h3 2 gives its `HTTPResponse` (`Symbol.for`, so every copy of h3 2 agrees on it). */
 const HTTP_RESPONSE = Symbol.for('h3.HTTPResponse')

@@ -56,6 +56,11 @@ export interface ActionHost<TEvent> {
    * away before its end. Returns what the host's handler returns.
    */
   sendStream: (event: TEvent, status: number, source: EventStreamSource) => unknown
+  /**
+   * The platform's `waitUntil` where a request's work ends with its answer (Cloudflare Workers, edge functions): it
+   * keeps the request alive until the promise settles. `undefined` (or left out) on a server that outlives its requests.
+   */
+  platformWaitUntil?: (event: TEvent) => ((promise: Promise<unknown>) => void) | undefined
   /** Calls `listener` once if the client goes away before the answer is complete (the handler's `signal`). */
   onClose: (event: TEvent, listener: () => void) => void
   /**

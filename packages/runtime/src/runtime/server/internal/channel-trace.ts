@@ -40,6 +40,7 @@ function publishTo<TEvent>(channel: ActionChannel, event: TEvent, host: ActionHo
     within: (timing, run, arg) => inner.within(timing, run, arg),
     timeHandler: run => inner.timeHandler(run),
     streamed: (kind, data) => inner.streamed?.(kind, data),
+    streaming: () => inner.streaming?.(),
     fail(thrown) {
       inner.fail(thrown)
       message.error = thrown

@@ -44,6 +44,11 @@ export interface LifecycleTrace {
    * `Server-Timing` cannot be sent then: the headers are gone.
    */
   streamed?: (kind: 'event' | 'end', data: string) => void
+  /**
+   * The answer is an event stream, about to start: `finish` comes once it has ended, after the answer started
+   * (and after the platform's own end-of-answer hooks ran).
+   */
+  streaming?: () => void
 }
 
 /**

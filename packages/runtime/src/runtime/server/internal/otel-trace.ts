@@ -1,4 +1,4 @@
-import type { Context, Exception, Span, TextMapGetter, Tracer } from '@opentelemetry/api'
+import type { Context, Exception, Span, TextMapGetter, Tracer, TracerProvider } from '@opentelemetry/api'
 import { context, propagation, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api'
 import type { LifecycleStep, LifecycleTiming } from '@action-route/devtools/types'
 import type { ActionHost } from './action-host'
@@ -41,8 +41,15 @@ class OtelActionTrace<TEvent> implements LifecycleTrace {
   private events: number | undefined
   /** The status of the error a stream ended with, read from its `end` envelope. */
   private endStatus: number | undefined
+  /** Settles what a stream handed the platform's `waitUntil`, once the action's span has ended. */
+  private ended: (() => void) | undefined
 
-  constructor(private readonly tracer: Tracer, private readonly event: TEvent, private readonly host: ActionHost<TEvent>) {}
+  constructor(
+    private readonly tracer: Tracer,
+    private readonly flush: () => Promise<void>,
+    private readonly event: TEvent,
+    private readonly host: ActionHost<TEvent>,
+  ) {}
 
   start(): void {
     const { event, host } = this
@@ -112,6 +119,20 @@ class OtelActionTrace<TEvent> implements LifecycleTrace {
     if (data.startsWith('{"success":false')) this.endStatus = (JSON.parse(data) as { error: { statusCode: number } }).error.statusCode
   }
 
+  /**
+   * A stream's spans end with the stream, after the app's end-of-answer hook flushed the provider: where the
+   * platform ends a request's work with its answer (Workers), its `waitUntil` keeps the request alive until the
+   * action's span has ended and the provider has flushed.
+   */
+  streaming(): void {
+    const keepAlive = this.host.platformWaitUntil?.(this.event)
+    if (!keepAlive) return
+    const ended = new Promise<void>((resolve) => {
+      this.ended = resolve
+    })
+    keepAlive(ended.then(this.flush).catch(ignore))
+  }
+
   finish(status: number, code?: string): undefined {
     this.step()
     const root = this.root
@@ -124,6 +145,7 @@ class OtelActionTrace<TEvent> implements LifecycleTrace {
       root.setStatus({ code: SpanStatusCode.ERROR })
     }
     root.end()
+    this.ended?.()
     return undefined
   }
 
@@ -137,6 +159,19 @@ class OtelActionTrace<TEvent> implements LifecycleTrace {
   }
 }
 
+/**
+ * Sends what the app's tracer provider holds (the SDK's `forceFlush`, through the API's proxy to it), and resolves
+ * once it is exported; at once for a provider without one (the API's no-op).
+ */
+function flushTracerProvider(): Promise<void> {
+  let provider = trace.getTracerProvider() as TracerProvider & { getDelegate?: () => TracerProvider }
+  if (typeof provider.getDelegate === 'function') provider = provider.getDelegate()
+  const flushable = provider as { forceFlush?: () => Promise<unknown> }
+  return typeof flushable.forceFlush === 'function' ? flushable.forceFlush().then(ignore) : Promise.resolve()
+}
+
+function ignore() {}
+
 /** What `recordException` takes: an Error or a string as they are; anything else by its type only. */
 function asException(thrown: unknown): Exception {
   if (thrown instanceof Error || typeof thrown === 'string') return thrown
@@ -147,13 +182,15 @@ function asException(thrown: unknown): Exception {
  * The tracer the Nuxt module's tracing plugin sets: each action's request as
  * OpenTelemetry spans of the app's tracer provider (none registered: the
  * API's no-op spans). With the dev recorder on the same request, both get
- * the same steps.
+ * the same steps. `flush` (the provider's `forceFlush` by default) runs when
+ * a stream ends on a platform that ends a request with its answer (Workers),
+ * inside that request's `waitUntil`.
  * @example
  * setLifecycleTracer(createOtelTracer())
  */
-export function createOtelTracer(tracer: Tracer = trace.getTracer('@action-route/runtime')): LifecycleTracer {
+export function createOtelTracer(tracer: Tracer = trace.getTracer('@action-route/runtime'), flush: () => Promise<void> = flushTracerProvider): LifecycleTracer {
   return (event, host, recorded) => {
-    const otel = new OtelActionTrace(tracer, event, host)
+    const otel = new OtelActionTrace(tracer, flush, event, host)
     return recorded ? teeTraces(recorded, otel) : otel
   }
 }

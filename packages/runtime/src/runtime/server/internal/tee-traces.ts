@@ -50,5 +50,9 @@ export function teeTraces(first: LifecycleTrace, second: LifecycleTrace): Lifecy
       first.streamed?.(kind, data)
       second.streamed?.(kind, data)
     },
+    streaming() {
+      first.streaming?.()
+      second.streaming?.()
+    },
   }
 }

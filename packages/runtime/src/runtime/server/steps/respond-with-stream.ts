@@ -26,7 +26,9 @@ export function respondWithStream<TEvent>(
   start: EventStreamStart,
   options: StreamOptions,
 ): unknown {
-  traceOf(event, host)?.step('respond')
+  const trace = traceOf(event, host)
+  trace?.step('respond')
+  trace?.streaming?.()
   let status = host.status(event)
   if (!isSuccessStatusWithBody(status)) status = 200
   const source = createEventStreamSource(event, host, call, start, options, status)
