@@ -19,6 +19,15 @@ const schemas = ['zod', 'valibot', 'arktype', 'none'] as const
 const methods = ['get', 'post', 'put', 'patch', 'delete', 'head'] as const
 const runtimeDevDeps = JSON.parse(execFileSync('node', ['-p', 'JSON.stringify(require("./packages/runtime/package.json").devDependencies)'], { cwd: root }).toString())
 let app: BuiltApp
+const REQUIRE_USER = `const users = [{ id: 1, name: 'Ada', email: 'ada@example.com', passwordHash: 'scrypt$secret-hash', token: 'ada-token' }]
+
+export const requireUser = defineActionMiddleware('requireUser', async ({ event, next }) => {
+  const bearer = getRequestHeader(event, 'authorization')?.replace(/^Bearer\\s+/i, '')
+  const user = users.find(row => row.token === bearer)
+  if (!user) throw createActionError({ code: 'UNAUTHORIZED', message: 'Sign in first', statusCode: 401 })
+  return next({ ctx: { user } })
+})
+`
 // a route written with --example, per schema library: its example must answer 200 as generated
 const example = { title: 'x', done: false, count: 1, tags: ['a'], meta: { due: null, weight: 1.5 } }
 
@@ -49,6 +58,9 @@ beforeAll(async () => {
     for (const method of methods) createAction(`${schema}/items/[id].${method}`, '--schema', schema)
   }
   createAction('guarded.post', '--schema', 'zod', '--middleware', 'auth')
+  // the docs' requireUser, its table cut down to a list: the whole user row, password hash and all, goes into ctx
+  writeFileSync(join(appDir, 'server/utils/require-user.ts'), REQUIRE_USER)
+  createAction('account/[id].patch', '--schema', 'zod', '--middleware', 'requireUser')
   for (const schema of schemas) createAction(`${schema}/inferred.post`, '--schema', schema, '--example', JSON.stringify(example))
   for (const schema of schemas) createAction(`${schema}/chat.post`, '--schema', schema, '--stream')
   createAction('rooms/[room]/feed.get', '--schema', 'zod', '--stream')
@@ -114,7 +126,9 @@ describe.each(schemas)('a streaming route written with --stream and --schema %s'
     expect([response.status, response.headers.get('content-type')]).toEqual([200, expect.stringMatching(/^text\/event-stream/)])
     const blocks = (await response.text()).split('\n\n').filter(block => block && !block.startsWith(':'))
     expect(blocks.slice(0, -1)).toEqual(['Hello', 'from', 'a', 'streamed', 'reply'].map((text, index) => `data: ${JSON.stringify({ index, text })}`))
-    expect(JSON.parse(blocks.at(-1)!.replace(/^event: end\ndata: /, ''))).toMatchObject({ success: true, data: { input: { title: 'Buy milk' }, ctx: { requestedAt: expect.any(String) } } })
+    const end = JSON.parse(blocks.at(-1)!.replace(/^event: end\ndata: /, ''))
+    expect(end).toMatchObject({ success: true, data: { input: { title: 'Buy milk' }, requestedAt: expect.any(String) } })
+    expect(end.data).not.toHaveProperty('ctx')
     if (schema === 'none') return
     const invalid = await post({})
     expect([invalid.status, (await invalid.json()).error.code]).toEqual([422, 'VALIDATION_ERROR'])
@@ -136,6 +150,18 @@ describe('shared middleware from --middleware', () => {
     const envelope = await response.json()
     expect(response.status, JSON.stringify(envelope)).toBe(200)
     expect(envelope.success).toBe(true)
+  })
+})
+
+describe('a route written with --middleware requireUser (the user row in ctx)', () => {
+  it('answers the signed-in user with its params and input and none of the user\'s fields, and 401 without a user', async () => {
+    const patch = (headers: Record<string, string>) => fetch(`${app.baseURL}/api/account/7`, { method: 'PATCH', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ title: 'Buy milk' }) })
+    const response = await patch({ authorization: 'Bearer ada-token' })
+    const text = await response.text()
+    expect(response.status, text).toBe(200)
+    expect(JSON.parse(text)).toEqual({ success: true, data: { params: { id: '7' }, input: { title: 'Buy milk' } } })
+    expect(text).not.toMatch(/secret-hash|ada@example\.com|ada-token/)
+    expect((await patch({})).status).toBe(401)
   })
 })
 
