@@ -104,3 +104,73 @@ describe.each(hosts)('a streamed request\'s trace on $name', (host) => {
     expect(action.events.some(event => event.name === 'exception')).toBe(true)
   })
 })
+
+describe.each(hosts)('a stream\'s spans where the platform ends a request with its answer (Workers), on $name', (host) => {
+  let server: TestServer
+  /** What the action handed the platform's `waitUntil`. */
+  let kept: Promise<unknown>[] = []
+  /** For each flush, whether the stream's action span had ended by then. */
+  let flushes: boolean[] = []
+
+  /** Marks each request as a Worker's: Nitro 2 puts the platform's `waitUntil` on the context, Nitro 3 on the request. */
+  const onWorker = (action: AnyHandler): AnyHandler => host.plainHandler((event) => {
+    const waitUntil = (promise: Promise<unknown>) => void kept.push(promise)
+    if (host.name === 'h3 v1') event.context.waitUntil = waitUntil
+    else {
+      Object.defineProperty(event.req, 'waitUntil', { value: waitUntil, configurable: true })
+      // srvx's Node request keeps its Node objects under `runtime`, which the answer still needs
+      Object.defineProperty(event.req, 'runtime', { value: { ...event.req.runtime, name: 'cloudflare' }, configurable: true })
+    }
+    return action(event)
+  })
+  const tokens = () => host.defineAction({
+    async* handler() {
+      yield 'a'
+      await new Promise(resolve => setTimeout(resolve, 50))
+      yield 'b'
+    },
+  }) as AnyHandler
+
+  beforeAll(async () => {
+    setLifecycleTracer(createOtelTracer(undefined, async () => {
+      flushes.push(exporter.getFinishedSpans().some(span => span.name.endsWith('/tokens')))
+    }))
+    server = await host.serve({ '/worker/tokens': onWorker(tokens()), '/node/tokens': tokens() })
+  })
+  afterAll(async () => {
+    await server.close()
+    setLifecycleTracer((event, eventHost, recorded) => {
+      const otel = createOtelTracer()(event, eventHost, undefined)
+      return recorded ? teeTraces(recorded, otel) : otel
+    })
+  })
+  afterEach(() => {
+    kept = []
+    flushes = []
+  })
+
+  it('keeps the request open until the stream has ended and the provider has flushed its spans', async () => {
+    const response = await fetch(`${server.url}/worker/tokens`)
+    // handed over before the answer started, while the platform still takes it
+    expect(kept).toHaveLength(1)
+    expect(flushes).toEqual([])
+    expect(await response.text()).toContain('event: end')
+    await kept[0]
+    expect(flushes).toEqual([true])
+  })
+
+  it('keeps a stream its client left open until its spans are flushed too', async () => {
+    const controller = new AbortController()
+    const response = await fetch(`${server.url}/worker/tokens`, { signal: controller.signal })
+    await response.body!.getReader().read()
+    controller.abort()
+    await kept[0]
+    expect(flushes).toEqual([true])
+  })
+
+  it('hands nothing over and flushes nothing on a server that outlives its requests', async () => {
+    expect(await (await fetch(`${server.url}/node/tokens`)).text()).toContain('event: end')
+    expect(kept).toEqual([])
+    expect(flushes).toEqual([])
+  })
+})
