@@ -184,6 +184,81 @@ describe('fields named like Object.prototype members, posted to the playground\'
   })
 })
 
+// the badge form on /rsvp binds fields named toString and hasOwnProperty with field(), as any field
+describe('the RSVP page\'s badge form, whose fields are named toString and hasOwnProperty', () => {
+  const badgeField = (name: string) => `[data-test=badge-form] [name=${name}]`
+
+  it('renders both fields empty and without aria-invalid on the server', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto(`${baseURL}/rsvp`)
+    for (const name of ['toString', 'hasOwnProperty']) {
+      expect(await page.getAttribute(badgeField(name), 'value')).toBeNull()
+      expect(await page.inputValue(badgeField(name))).toBe('')
+      expect(await page.getAttribute(badgeField(name), 'aria-invalid')).toBeNull()
+    }
+    expect(await page.locator('[data-test=badge-form] .error').count()).toBe(0)
+    await context.close()
+  })
+
+  it('with JavaScript, shows an untouched field empty and sends it as the empty string; an error marks its own field only', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${baseURL}/rsvp`)
+    await page.waitForFunction(hydrated)
+    expect(await page.inputValue(badgeField('toString'))).toBe('')
+    expect(await page.inputValue(badgeField('hasOwnProperty'))).toBe('')
+
+    // both empty: the action's message on toString, nothing on hasOwnProperty
+    await page.click('[data-test=badge-form] button[type=submit]')
+    await page.waitForSelector('[data-test=badge-form] .error')
+    expect((await page.textContent('[data-test=badge-form]'))).toContain('Write what your badge says')
+    expect(await page.getAttribute(badgeField('toString'), 'aria-invalid')).toBe('true')
+    expect(await page.getAttribute(badgeField('hasOwnProperty'), 'aria-invalid')).toBeNull()
+    expect(await page.inputValue(badgeField('hasOwnProperty'))).toBe('')
+
+    await page.fill(badgeField('toString'), 'Ada')
+    const [posted] = await Promise.all([
+      page.waitForRequest(request => request.method() === 'POST' && new URL(request.url()).pathname === '/api/rsvp/badge'),
+      page.click('[data-test=badge-form] button[type=submit]'),
+    ])
+    expect(JSON.parse(posted.postData()!)).toEqual({ toString: 'Ada', hasOwnProperty: '' })
+    await page.waitForSelector('[data-test=badge]')
+    expect((await page.textContent('[data-test=badge]'))!.trim()).toBe('Ada')
+    await page.close()
+  })
+
+  it('without JavaScript, the post\'s 303 brings the answer back to the page, which keeps it once hydrated', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    const statuses = documentStatuses(page)
+    await page.goto(`${baseURL}/rsvp`)
+    await page.fill(badgeField('toString'), 'Grace')
+    await page.fill(badgeField('hasOwnProperty'), 'she/her')
+    await Promise.all([page.waitForNavigation(), page.click('[data-test=badge-form] button[type=submit]')])
+    expect(statuses.slice(-2)).toEqual([['POST', 303], ['GET', 200]])
+    expect(page.url()).toBe(`${baseURL}/rsvp`)
+    expect((await page.textContent('[data-test=badge]'))!.trim()).toBe('Grace · she/her')
+    await context.close()
+
+    // the same post, then the page loaded by a browser with JavaScript: the answer is in the payload and stays
+    const withScript = await browser.newContext()
+    const form = await withScript.newPage()
+    await form.goto(`${baseURL}/rsvp`)
+    const action = (await form.getAttribute('[data-test=badge-form]', 'action'))!
+    const answer = await withScript.request.post(`${baseURL}${action}`, {
+      multipart: { toString: 'Grace', hasOwnProperty: 'she/her' },
+      headers: { 'sec-fetch-site': 'same-origin' },
+      maxRedirects: 0,
+    })
+    expect(answer.status()).toBe(303)
+    await form.goto(`${baseURL}/rsvp`)
+    await form.waitForFunction(hydrated)
+    expect((await form.textContent('[data-test=badge]'))!.trim()).toBe('Grace · she/her')
+    expect(await form.getAttribute(badgeField('toString'), 'aria-invalid')).toBeNull()
+    await withScript.close()
+  })
+})
+
 // POST /api/todos runs idempotent() scoped by user: a form sends one Idempotency-Key per logical submit
 describe('the new-todo form on an idempotent() route', () => {
   const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/

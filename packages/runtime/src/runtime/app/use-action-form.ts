@@ -1,4 +1,4 @@
-import { computed, nextTick, ref, shallowRef } from 'vue'
+import { computed, nextTick, ref, shallowRef, toRaw } from 'vue'
 import type { ComputedRef, ShallowRef } from 'vue'
 import { withQuery } from 'ufo'
 import type { StandardSchemaV1 } from '@standard-schema/spec'
@@ -161,7 +161,8 @@ export function useActionForm<P extends FormActionPath, M extends FormMethod<P> 
       if (event && !state.result.success) setResponseStatus(event, state.result.error.statusCode || 500)
     }
   }
-  const posted = payload.state[stateKey] as FormPostState | undefined
+  // the raw answer, not the payload's reactive proxy: a proxy answers Vue's own `hasOwnProperty` for data that has one
+  const posted = toRaw(payload.state[stateKey]) as FormPostState | undefined
   if (posted) {
     const { result } = posted
     if (result.success) action.data.value = result.data as Data
