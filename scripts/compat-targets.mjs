@@ -11,6 +11,13 @@ export const NUXT5_NIGHTLY = '5.0.0-29830089.dc519522'
  */
 export const NUXT5_NITRO = '3.0.260903-beta'
 
+/**
+ * The vite that nightly builds with, forced on its whole tree: vite 8.4.0 fails `nuxi build` of this nightly, even of
+ * a bare app (EXTERNAL_MODULES_CANNOT_BE_TRANSFORMED_TO_MODULES on ufo in `#internal/nuxt/paths`); 8.3.8 builds. The
+ * committed locks (scripts/locks) hold it too; this pin keeps it when they are refreshed.
+ */
+export const NUXT5_VITE = '8.3.8'
+
 /** Every DevTools e2e file (`--project devtools-e2e`), all run under `nuxi dev` on the target's copies. */
 export const DEVTOOLS_FILES = ['dev-endpoints', 'devtools-tab', 'devtools-host', 'recorder-loop', 'base-url', 'panel-loop', 'create-action-endpoint', 'streaming-panel']
 
@@ -40,7 +47,7 @@ export const PLAYGROUND_SAMPLE = ['browser', 'app-items', 'forms', 'rsvp-page', 
  * in Chromium) on this Node.
  * - `installer`: pnpm, or npm where pnpm cannot install the target (docs/compatibility.md says why);
  * - `overlay`: files copied over the apps, for what the Nuxt of the target no longer gives them;
- * - `dependencies`: more packages the apps install, beside Nuxt;
+ * - `dependencies`: more packages the apps install, beside Nuxt; `pins`: exact versions forced on the whole tree;
  * - `playgroundOverlay`, `dropModules`: files copied over the playground's copy only, and modules taken out of its
  *   nuxt.config (a module that does not load on the target yet, which the overlay stands in for);
  * - `playground`: the modes the playground's own suite (`--project playground`, `--project playground-dev`) runs in
@@ -56,13 +63,13 @@ export const PLAYGROUND_SAMPLE = ['browser', 'app-items', 'forms', 'rsvp-page', 
  * - Nuxt 3 runs no playground suite;
  * - on both, the DevTools files of their own dev server (DEVTOOLS_SERVER_FILES), and no OpenAPI step: the newest
  *   Nitro 2 builds the document there as on the newest Nuxt 4 (`nitropack@^2.13` on each).
- * @type {{ name: string, nuxt: string, node: 20 | 22, installer: 'pnpm' | 'npm', overlay?: string, dependencies?: Record<string, string>, playgroundOverlay?: string, dropModules?: string[], playground: ('build' | 'dev')[], playgroundFiles?: string[], devtoolsFiles?: string[], openapi?: false }[]}
+ * @type {{ name: string, nuxt: string, node: 20 | 22, installer: 'pnpm' | 'npm', overlay?: string, dependencies?: Record<string, string>, pins?: Record<string, string>, playgroundOverlay?: string, dropModules?: string[], playground: ('build' | 'dev')[], playgroundFiles?: string[], devtoolsFiles?: string[], openapi?: false }[]}
  */
 export const targets = [
   { name: 'nuxt4.3-node20', nuxt: '~4.3.0', node: 20, installer: 'pnpm', playground: ['build'], playgroundFiles: PLAYGROUND_SAMPLE, devtoolsFiles: DEVTOOLS_SERVER_FILES, openapi: false },
   { name: 'nuxt4-node22', nuxt: '^4', node: 22, installer: 'pnpm', playground: ['build'] },
   { name: 'nuxt3-node20', nuxt: '^3', node: 20, installer: 'pnpm', playground: [], devtoolsFiles: DEVTOOLS_SERVER_FILES, openapi: false },
-  { name: 'nuxt5-node22', nuxt: `npm:nuxt-nightly@${NUXT5_NIGHTLY}`, node: 22, installer: 'npm', overlay: 'packages/runtime/test/fixtures/nuxt5', dependencies: { nitro: NUXT5_NITRO },
+  { name: 'nuxt5-node22', nuxt: `npm:nuxt-nightly@${NUXT5_NIGHTLY}`, node: 22, installer: 'npm', overlay: 'packages/runtime/test/fixtures/nuxt5', dependencies: { nitro: NUXT5_NITRO }, pins: { vite: NUXT5_VITE },
     // nuxt-auth-utils does not load on Nitro 3 yet: the overlay gives the playground its session utils on h3 v2's useSession
     playgroundOverlay: 'packages/runtime/test/fixtures/nuxt5-playground', dropModules: ['nuxt-auth-utils'], playground: ['build', 'dev'] },
 ]

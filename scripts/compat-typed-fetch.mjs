@@ -11,7 +11,8 @@ import { delimiter, dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { nodeBinary } from './node-binary.mjs'
 import { packWorkspace, writePackedAppManifest } from './packed-app.mjs'
-import { NUXT5_NIGHTLY, NUXT5_NITRO } from './compat-targets.mjs'
+import { NUXT5_NIGHTLY, NUXT5_NITRO, NUXT5_VITE } from './compat-targets.mjs'
+import { checkLock, placeLock } from './install-lock.mjs'
 
 const fixture = 'packages/runtime/test/fixtures/typed-fetch'
 
@@ -49,10 +50,13 @@ function installedApp(root) {
   if (existsSync(join(app, 'node_modules/nuxt'))) return app
   mkdirSync(app, { recursive: true })
   const tarballs = packWorkspace(root, work)
-  writePackedAppManifest(app, tarballs, ['@action-route/runtime'], { nuxt: `npm:nuxt-nightly@${NUXT5_NIGHTLY}`, nitro: NUXT5_NITRO, zod: JSON.parse(readFileSync(join(root, 'packages/runtime/package.json'), 'utf8')).devDependencies.zod }, 'npm')
+  writePackedAppManifest(app, tarballs, ['@action-route/runtime'], { nuxt: `npm:nuxt-nightly@${NUXT5_NIGHTLY}`, nitro: NUXT5_NITRO, zod: JSON.parse(readFileSync(join(root, 'packages/runtime/package.json'), 'utf8')).devDependencies.zod }, 'npm', [], { vite: NUXT5_VITE })
+  // the compat suite's Nuxt 5 fixture holds all this app installs, and more
+  placeLock(app, 'compat-nuxt5-node22-fixture', 'npm')
   const node = nodeBinary(root, 22)
   console.log(`$ npm install (${relative(root, app)}, Node 22)`)
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--engine-strict=false'], { cwd: app, stdio: 'inherit', env: { ...process.env, PATH: `${dirname(node)}${delimiter}${process.env.PATH}` } })
+  console.log(checkLock(app, 'compat-nuxt5-node22-fixture', 'npm', { borrowed: true }))
   writeFileSync(join(work, 'README'), 'Installed by scripts/compat-typed-fetch.mjs; delete it to install afresh.\n')
   return app
 }

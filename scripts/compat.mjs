@@ -24,6 +24,7 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { nodeBinary } from './node-binary.mjs'
 import { packWorkspace, writePackedAppManifest } from './packed-app.mjs'
+import { checkLock, lockMode, placeLock } from './install-lock.mjs'
 import { checkOpenApiDocument } from './compat-openapi.mjs'
 import { checkTypedFetch } from './compat-typed-fetch.mjs'
 import { DEVTOOLS_FILES, targets } from './compat-targets.mjs'
@@ -40,7 +41,9 @@ const playgroundDependencies = Object.fromEntries(Object.entries(JSON.parse(read
 // native addons whose install script must run (pnpm 10 runs none it is not told of)
 const nativeDependencies = ['better-sqlite3'].filter(name => name in playgroundDependencies)
 
-const only = process.argv.slice(2)
+// --install-only: the installs and their locks, no suite (with ACTION_ROUTE_LOCKS=update, to refresh the locks)
+const installOnly = process.argv.includes('--install-only')
+const only = process.argv.slice(2).filter(arg => arg !== '--install-only')
 const unknown = only.filter(name => !targets.some(target => target.name === name))
 if (unknown.length) {
   console.error(`Unknown target ${unknown.join(', ')}; the targets: ${targets.map(target => target.name).join(', ')}`)
@@ -90,14 +93,17 @@ function dropModules(configFile, config, names) {
  * Installs an app's dependencies with the target's package manager, as a new user would, on the target's Node:
  * the package manager and the install scripts run on it (first in PATH), and a native addon compiles against its
  * headers (`npm_config_nodedir`; node-gyp downloads none here), so pnpm's build cache keeps one build per Node major.
- * The output goes to `log`.
+ * The install starts from the app's committed lock (scripts/install-lock.mjs), so it is the same from run to run.
+ * The output goes to `log`; resolves to the lock's line for the summary.
  */
-async function install(app, target, node, tarballs, packages, dependencies, log) {
+async function install(app, lock, target, node, tarballs, packages, dependencies, log) {
   // npm's resolver refuses TanStack Query beside Pinia on the Nuxt 5 nightly, in one install or added after Pinia
-  // (ERESOLVE on TanStack's optional Vue 2 peer, @vue/composition-api); Pinia added after TanStack Query resolves
-  const later = target.installer === 'npm' ? Object.entries(dependencies).filter(([name]) => name === 'pinia' || name.startsWith('@pinia/')) : []
+  // (ERESOLVE on TanStack's optional Vue 2 peer, @vue/composition-api); Pinia added after TanStack Query resolves.
+  // From a lock that holds both, nothing is resolved, so one install does
+  const later = target.installer === 'npm' && lockMode !== 'pinned' ? Object.entries(dependencies).filter(([name]) => name === 'pinia' || name.startsWith('@pinia/')) : []
   const first = Object.fromEntries(Object.entries(dependencies).filter(([name]) => !later.some(([added]) => added === name)))
-  writePackedAppManifest(app, tarballs, packages, { nuxt: target.nuxt, ...target.dependencies, ...first }, target.installer, nativeDependencies)
+  writePackedAppManifest(app, tarballs, packages, { nuxt: target.nuxt, ...target.dependencies, ...first }, target.installer, nativeDependencies, lockMode === 'latest' ? {} : target.pins)
+  placeLock(app, lock, target.installer)
   const nodeDir = resolve(dirname(node), '..')
   const env = {
     ...process.env,
@@ -107,14 +113,16 @@ async function install(app, target, node, tarballs, packages, dependencies, log)
   if (target.installer === 'npm') {
     await run('npm', ['install', '--no-audit', '--no-fund', '--engine-strict=false'], { cwd: app, env }, log)
     if (later.length) await run('npm', ['install', '--no-audit', '--no-fund', '--engine-strict=false', ...later.map(([name, spec]) => `${name}@${spec}`)], { cwd: app, env }, log)
-    return
   }
-  return run('pnpm', ['install', '--ignore-workspace', '--no-frozen-lockfile', '--config.engine-strict=false'], { cwd: app, env }, log)
+  else {
+    await run('pnpm', ['install', '--ignore-workspace', '--no-frozen-lockfile', '--config.engine-strict=false'], { cwd: app, env }, log)
+  }
+  return checkLock(app, lock, target.installer)
 }
 
 /**
  * Copies the fixture and the playground for a target and installs both; resolves to the Node, the installed Nuxt's
- * version and the seconds it took, its output in `.compat/<target>/install.log`.
+ * version, the locks' lines and the seconds it took, its output in `.compat/<target>/install.log`.
  */
 async function prepare(target) {
   const started = Date.now()
@@ -124,7 +132,7 @@ async function prepare(target) {
   const log = join(work, target.name, 'install.log')
   mkdirSync(join(work, target.name), { recursive: true })
   copyApp(fixture, fixtureApp, target.overlay)
-  await install(fixtureApp, target, node, tarballs, ['@action-route/runtime'], schemaLibraries, log)
+  const locks = [await install(fixtureApp, `compat-${target.name}-fixture`, target, node, tarballs, ['@action-route/runtime'], schemaLibraries, log)]
   copyApp(playground, devApp, target.overlay)
   // the playground loads the module's source; the dev app, the module from its tarball (its other modules stay)
   const configFile = join(devApp, 'nuxt.config.ts')
@@ -133,9 +141,9 @@ async function prepare(target) {
   if (!moduleSource.test(config)) throw new Error(`${configFile} does not load '../packages/runtime/src/module'`)
   writeFileSync(configFile, dropModules(configFile, config.replace(moduleSource, '\'@action-route/runtime\''), target.dropModules ?? []))
   if (target.playgroundOverlay) cpSync(join(root, target.playgroundOverlay), devApp, { recursive: true })
-  await install(devApp, target, node, tarballs, ['@action-route/runtime'], { ...schemaLibraries, ...playgroundDependencies }, log)
+  locks.push(await install(devApp, `compat-${target.name}-dev`, target, node, tarballs, ['@action-route/runtime'], { ...schemaLibraries, ...playgroundDependencies }, log))
   const nuxt = JSON.parse(readFileSync(join(fixtureApp, 'node_modules/nuxt/package.json'), 'utf8')).version
-  return { node, nuxt, seconds: Math.round((Date.now() - started) / 1000) }
+  return { node, nuxt, locks, seconds: Math.round((Date.now() - started) / 1000) }
 }
 
 /** The gzip size of a built server, in bytes: every file of `.output/server` but source maps, each compressed alone. */
@@ -261,9 +269,9 @@ for (const target of selected) {
     node = prepared.node
     const nodeVersion = execFileSync(node, ['--version']).toString().trim()
     console.log(`\n== ${target.name}: Nuxt ${prepared.nuxt} on Node ${nodeVersion} (installed in ${prepared.seconds} s, output in ${relative(root, join(work, target.name, 'install.log'))}) ==`)
-    return `Nuxt ${prepared.nuxt}, Node ${nodeVersion}, installing took ${prepared.seconds} s`
+    return `Nuxt ${prepared.nuxt}, Node ${nodeVersion}, installing took ${prepared.seconds} s; ${prepared.locks.join('; ')}`
   })
-  if (!node) continue
+  if (!node || installOnly) continue
 
   await step(results, target, 'runtime e2e (built app, client in Chromium)', () => vitest('runtime-e2e', [], { E2E_FIXTURE_DIR: fixtureApp, E2E_NODE: node, ACTION_ROUTE_MODULE: '@action-route/runtime' }, target))
   if (target.openapi !== false) await step(results, target, 'OpenAPI document (built with actionRoute.openapi, served, validated)', () => checkOpenApiDocument({ root, app: fixtureApp, node }))
@@ -294,4 +302,5 @@ for (const target of selected) {
 console.log('\n== compatibility suite ==')
 for (const result of results) console.log(`${result.outcome.padEnd(6)} ${String(result.seconds).padStart(4)}s  ${result.target}  ${result.step}${result.detail ? `  (${result.detail})` : ''}`)
 console.log(`total ${Math.round((Date.now() - suiteStarted) / 1000)}s`)
+if (lockMode === 'latest') console.log('(ACTION_ROUTE_LOCKS=latest: a report of what the newest versions would do; CI installs from the locks)')
 if (results.some(result => result.outcome !== 'passed')) process.exit(1)

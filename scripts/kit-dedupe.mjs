@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { packWorkspace, writePackedAppManifest } from './packed-app.mjs'
+import { checkLock, placeLock } from './install-lock.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const NUXT = '~4.4.0'
@@ -31,7 +32,9 @@ try {
   writeFileSync(join(app, 'app.vue'), '<template><div /></template>\n')
   writeFileSync(join(app, 'server/api/ping.post.ts'), `import { z } from 'zod'\n\nexport default defineAction({ input: z.object({ name: z.string() }), handler: ({ input }) => ({ hello: input.name }) })\n`)
   console.log(`$ npm install (Nuxt ${NUXT}) in ${app}`)
+  placeLock(app, 'kit-dedupe', 'npm')
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--engine-strict=false'], { cwd: app, stdio: 'inherit' })
+  console.log(checkLock(app, 'kit-dedupe', 'npm'))
 
   const nuxtVersion = JSON.parse(readFileSync(join(app, 'node_modules/nuxt/package.json'), 'utf8')).version
   // every @nuxt/kit in the tree, with the package that asked for it

@@ -12,6 +12,7 @@ import { NUXT5_NITRO } from './compat-targets.mjs'
 import { freePort } from './free-port.mjs'
 import { nodeBinary } from './node-binary.mjs'
 import { packWorkspace, writePackedAppManifest } from './packed-app.mjs'
+import { checkLock, placeLock } from './install-lock.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const work = join(root, '.compat/nitro3-standalone')
@@ -211,7 +212,9 @@ async function main() {
     mkdirSync(dirname(join(app, path)), { recursive: true })
     writeFileSync(join(app, path), text)
   }
+  placeLock(app, 'nitro3-app', 'npm')
   run('npm', ['install', '--no-audit', '--no-fund', '--engine-strict=false'], { cwd: app })
+  console.log(checkLock(app, 'nitro3-app', 'npm'))
   const nitroVersion = JSON.parse(readFileSync(join(app, 'node_modules/nitro/package.json'), 'utf8')).version
   if (nitroVersion !== NUXT5_NITRO) throw new Error(`npm installed nitro ${nitroVersion}, not ${NUXT5_NITRO}`)
 

@@ -80,10 +80,12 @@ function committedTree(root) {
  * @param {'pnpm' | 'npm'} [installer] the package manager that installs the app
  * @param {string[]} [builtDependencies] packages whose install scripts must run (a native addon such as
  *   better-sqlite3): pnpm 10 runs none it is not told of (`pnpm.onlyBuiltDependencies`); npm runs them all
+ * @param {Record<string, string>} [pins] exact versions forced on the whole tree, direct or not (an upstream
+ *   release that breaks a pinned target, such as vite under the Nuxt 5 nightly)
  */
-export function writePackedAppManifest(appDir, tarballs, packages, dependencies, installer = 'pnpm', builtDependencies = []) {
+export function writePackedAppManifest(appDir, tarballs, packages, dependencies, installer = 'pnpm', builtDependencies = [], pins = {}) {
   const fileSpec = name => `file:${relative(appDir, tarballs[name])}`
-  const overrides = Object.fromEntries(Object.keys(tarballs).map(name => [name, fileSpec(name)]))
+  const overrides = { ...Object.fromEntries(Object.keys(tarballs).map(name => [name, fileSpec(name)])), ...pins }
   const direct = installer === 'npm' ? [...packages, '@action-route/devtools'] : packages
   writeFileSync(join(appDir, 'package.json'), `${JSON.stringify({
     name: 'action-route-packed-app',

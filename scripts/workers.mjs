@@ -19,6 +19,7 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { nodeBinary } from './node-binary.mjs'
 import { packWorkspace, writePackedAppManifest } from './packed-app.mjs'
+import { checkLock, placeLock } from './install-lock.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const fixture = join(root, 'packages/runtime/test/fixtures/basic')
@@ -61,13 +62,15 @@ async function nuxt5App() {
     arktype: devDependencies.arktype,
     // the tracing run's SDK (fixtures/basic/server/tracing/otel-sdk.ts)
     ...Object.fromEntries(OTEL_PACKAGES.map(name => [name, devDependencies[name]])),
-  }, 'npm')
+  }, 'npm', [], target?.pins)
   // npm enforces peer ranges, and the SDK 2.12 asks for @opentelemetry/api below 1.10 where the OTLP exporter 0.301
   // asks for 1.10 (pnpm lets the workspace's 1.10 pass): the SDK gets the app's API, as it does in the workspace
   const manifest = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8'))
   manifest.overrides = { ...manifest.overrides, '@opentelemetry/sdk-trace-node': { '@opentelemetry/api': '$@opentelemetry/api' } }
   writeFileSync(join(app, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+  placeLock(app, 'workers-nuxt5', 'npm')
   run('npm', ['install', '--no-audit', '--no-fund', '--engine-strict=false'], { cwd: app })
+  console.log(checkLock(app, 'workers-nuxt5', 'npm'))
   return { app, cleanup: work, env: { E2E_NODE: nodeBinary(root, 22), ACTION_ROUTE_MODULE: '@action-route/runtime' } }
 }
 

@@ -11,6 +11,7 @@ import type { BuiltApp } from '../../../runtime/test/helpers/built-app'
 import { buildAndStartNuxtApp } from '../../../runtime/test/helpers/built-app'
 // @ts-expect-error a plain .mjs script shared with the compatibility suite
 import { packWorkspace, writePackedAppManifest } from '../../../../scripts/packed-app.mjs'
+import { checkLock, placeLock } from '../../../../scripts/install-lock.mjs'
 
 const root = resolve(fileURLToPath(new URL('../../../..', import.meta.url)))
 const work = join(tmpdir(), `create-action-e2e-${process.pid}`)
@@ -52,7 +53,9 @@ beforeAll(async () => {
   writeFileSync(join(appDir, 'nuxt.config.ts'), `export default defineNuxtConfig({ modules: ['@action-route/runtime'], devtools: { enabled: false }, telemetry: false, compatibilityDate: '2025-07-15' })\n`)
   writeFileSync(join(appDir, 'app.vue'), '<template><div /></template>\n')
   copyFileSync(join(root, 'playground/tsconfig.json'), join(appDir, 'tsconfig.json'))
+  placeLock(appDir, 'cli-generated-app', 'pnpm')
   execFileSync('pnpm', ['install', '--ignore-workspace', '--no-frozen-lockfile', '--config.engine-strict=false'], { cwd: appDir, stdio: 'ignore' })
+  checkLock(appDir, 'cli-generated-app', 'pnpm')
 
   for (const schema of schemas) {
     for (const method of methods) createAction(`${schema}/items/[id].${method}`, '--schema', schema)

@@ -12,6 +12,7 @@ import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 // @ts-expect-error a plain .mjs script shared with the compatibility suite
 import { packWorkspace, writePackedAppManifest } from '../../../../scripts/packed-app.mjs'
+import { checkLock, placeLock } from '../../../../scripts/install-lock.mjs'
 
 const run = promisify(execFile)
 const root = resolve(fileURLToPath(new URL('../../../..', import.meta.url)))
@@ -36,8 +37,10 @@ async function quickStartApp(installer: Installer): Promise<void> {
   writePackedAppManifest(dir, tarballs, ['@action-route/runtime'], { nuxt: runtimePackage.devDependencies.nuxt, zod: runtimePackage.devDependencies.zod }, installer)
   writeFileSync(join(dir, 'nuxt.config.ts'), `export default defineNuxtConfig({ modules: ['@action-route/runtime'] })\n`)
   writeFileSync(join(dir, 'app.vue'), '<template><NuxtWelcome /></template>\n')
+  placeLock(dir, `cli-quick-start-${installer}`, installer)
   if (installer === 'npm') await run('npm', ['install', '--no-audit', '--no-fund', '--engine-strict=false'], { cwd: dir, env })
   else await run('pnpm', ['install', '--ignore-workspace', '--no-frozen-lockfile', '--config.engine-strict=false'], { cwd: dir, env })
+  checkLock(dir, `cli-quick-start-${installer}`, installer)
 }
 
 beforeAll(async () => {
