@@ -79,6 +79,7 @@ export default defineConfig({
           { text: 'Deploying', link: '/deploying' },
           { text: 'Compatibility', link: '/compatibility' },
           { text: 'Benchmarks', link: '/benchmarks' },
+          { text: 'Feature matrix', link: '/feature-matrix' },
         ],
       },
     ],
