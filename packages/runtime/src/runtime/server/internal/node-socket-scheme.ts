@@ -1,5 +1,5 @@
-/** The part of Node's socket the scheme is read from; unenv's stand-in carries `__unenv__`. */
-type SocketLike = { encrypted?: boolean } | null | undefined
+/** Node's socket (a TLS one has `encrypted: true`); unenv's stand-in carries `__unenv__`. */
+type SocketLike = object | null | undefined
 
 /**
  * How a Node request reached the server, `'http:'` or `'https:'`, from its
@@ -9,5 +9,6 @@ type SocketLike = { encrypted?: boolean } | null | undefined
  * nodeSocketScheme(event.node.req.socket) // 'http:'
  */
 export function nodeSocketScheme(socket: SocketLike): 'http:' | 'https:' | undefined {
-  return !socket || '__unenv__' in socket ? undefined : socket.encrypted ? 'https:' : 'http:'
+  if (!socket || '__unenv__' in socket) return undefined
+  return 'encrypted' in socket && socket.encrypted === true ? 'https:' : 'http:'
 }
