@@ -149,6 +149,12 @@ describe('recorder', () => {
     expect(record.input).toEqual({ x_member: '[redacted]', tenant: '[redacted]' })
   })
 
+  it('never stores the in-process caller header (the process token and a client address), whatever the plugins\' order', () => {
+    const recorder = createRecorder({ maxRecords: 10 })
+    const record = recorder.add(draft('/api/me', { 'x-action-route-caller': 'secret-token 203.0.113.7', 'accept': 'application/json' }))
+    expect(record.headers).toEqual({ accept: 'application/json' })
+  })
+
   it('joins repeated headers and drops undefined ones', () => {
     expect(redactHeaders({ 'accept': ['a', 'b'], 'x-none': undefined })).toEqual({ accept: 'a, b' })
   })

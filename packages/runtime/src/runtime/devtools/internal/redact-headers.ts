@@ -1,3 +1,4 @@
+import { CALLER_HEADER } from '../../server/internal/caller-address'
 import { createSensitiveNameTest } from '../../server/internal/sensitive-names'
 
 /** Headers that are never stored, whatever the options say (the sensitive-name rule redacts more: `x-api-key`, `x-csrf-token`...). */
@@ -18,8 +19,8 @@ export const REDACTED = '[redacted]'
  * A copy of the headers with sensitive values replaced, before anything is
  * stored: the names the sensitive-name rule or `extra` names (the same rule
  * as body fields: case, `_`, `-` and spaces ignored), except an
- * `Idempotency-Key` that `extra` does not name. Names are lowercased;
- * repeated headers are joined.
+ * `Idempotency-Key` that `extra` does not name. The in-process caller header
+ * is left out. Names are lowercased; repeated headers are joined.
  * @example
  * redactHeaders({ 'X-Api-Key': 'k', 'accept': ['a', 'b'] }) // { 'x-api-key': '[redacted]', 'accept': 'a, b' }
  */
@@ -31,6 +32,8 @@ export function redactHeaders(headers: Record<string, string | string[] | undefi
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue
     const key = name.toLowerCase()
+    // the process's own token for in-process calls: left out by the caller-address plugin running first, and here whatever the order
+    if (key === CALLER_HEADER) continue
     const kept = (REQUEST_IDENTITY_HEADERS as readonly string[]).includes(key) && !named.has(joined(key))
     safe[key] = isSensitive(key) && !kept ? REDACTED : Array.isArray(value) ? value.join(', ') : value
   }
