@@ -184,7 +184,10 @@ export default defineNuxtModule<ModuleOptions>({
     nuxt.options.vite.optimizeDeps = { ...nuxt.options.vite.optimizeDeps, exclude: [...nuxt.options.vite.optimizeDeps?.exclude ?? [], ...subpaths] }
     // Pinia Colada's Nuxt module puts a query's error in the SSR payload: an ActionQueryError needs a reducer there
     nuxt.hook('modules:done', () => {
-      if (hasNuxtModule('@pinia/colada-nuxt', nuxt)) addPlugin(resolver.resolve('./runtime/colada/error-payload'))
+      if (!hasNuxtModule('@pinia/colada-nuxt', nuxt)) return
+      addPlugin(resolver.resolve('./runtime/colada/error-payload'))
+      // useAction's and useActionForm's refreshes reach Colada's cache too
+      addPlugin({ src: resolver.resolve('./runtime/colada/link-refreshes'), mode: 'client' })
     })
     // two server features a build adds only when the app's code uses them, so other servers stay small; `nuxi dev`
     // always has both, and the options decide when set

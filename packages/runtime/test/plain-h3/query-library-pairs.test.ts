@@ -15,12 +15,14 @@ import { createActionState } from '../../src/runtime/app/internal/action-state'
 import { ActionQueryError } from '../../src/runtime/app/internal/action-query-error'
 import { applyLayers } from '../../src/runtime/app/internal/optimistic-layers'
 import type { SendAction } from '../../src/runtime/app/internal/library-queries'
-import { actionQueryFunction, actionQueryKey } from '../../src/runtime/app/internal/library-queries'
+import { actionQueryFunction, actionQueryKey, libraryLookup } from '../../src/runtime/app/internal/library-queries'
 import type { MountedQuery } from '../../src/runtime/app/internal/query-registry'
 import { registerQuery } from '../../src/runtime/app/internal/query-registry'
 import type { MutationPlan } from '../../src/runtime/app/internal/refresh-queries'
 import { planMutation } from '../../src/runtime/app/internal/refresh-queries'
-import { actionCacheMutation } from '../../src/runtime/colada/internal/cache-mutation'
+import { actionCacheMutation, coladaCache as linkedColada } from '../../src/runtime/colada/internal/cache-mutation'
+import { tanstackCache } from '../../src/runtime/vue-query/internal/mutation-function'
+import { registerLibrary } from '../../src/runtime/app/internal/library-registry'
 import type { TestServer } from '../helpers/serve'
 import { h3V2 } from '../helpers/hosts'
 
@@ -83,6 +85,11 @@ function coladaCache(): QueryCache {
   return app.runWithContext(() => useQueryCache()) as QueryCache
 }
 
+/** Links a Colada cache to useAction, as the colada subpath's linkActionRefreshes does (the module's plugin calls it). */
+const linkColada = (cache: QueryCache) => registerLibrary(libraryLookup(linkedColada(cache)))
+/** Links a QueryClient to useAction, as the vue-query subpath's linkActionRefreshes does. */
+const linkTanstack = (client: QueryClient) => registerLibrary(libraryLookup(tanstackCache(client)))
+
 /** The list as a mounted useActionQuery registers it: it loads from the server and shows its data under the layers. */
 function mountedList() {
   const envelope = shallowRef<ActionResult<string[]> | null>(null)
@@ -115,7 +122,7 @@ function useActionOf(path: string, options: MutationPlan) {
 }
 
 describe('the query libraries beside useAction and useActionQuery', () => {
-  it('useAction\'s refreshes and optimistic reach the mounted useActionQuery only: the Colada and TanStack caches of the route keep their data, neither invalidated nor refetched', async () => {
+  it('useAction\'s refreshes reach the linked Colada and TanStack caches too: the fresh list comes in the mutation\'s own answer and is written there, no GET of it', async () => {
     const list = mountedList()
     await list.query.refresh()
     const colada = coladaCache()
@@ -125,25 +132,49 @@ describe('the query libraries beside useAction and useActionQuery', () => {
     const observer = new QueryObserver(tanstack, { queryKey: actionQueryKey('/todos'), queryFn: ({ signal }) => actionQueryFunction(send, '/todos')(signal) })
     const stop = observer.subscribe(() => {})
     await tanstack.fetchQuery({ queryKey: actionQueryKey('/todos'), queryFn: ({ signal }) => actionQueryFunction(send, '/todos')(signal) })
+    const unlink = [linkColada(colada), linkTanstack(tanstack)]
     expect(listGets).toBe(3)
 
     const add = useActionOf('/todos/add', { targets: ['/todos'], optimistic: { '/todos': (shown: string[], input: { title: string }) => [...shown, input.title] } })
     const pending = add.execute({ title: 'bread' })
     expect(list.shown()).toEqual(['milk', 'bread'])
+    // the optimistic change is the mounted useActionQuery's: the libraries show the server's data only
     expect(colada.getQueryData(actionQueryKey('/todos'))).toEqual(['milk'])
     expect(await pending).toEqual({ success: true, data: { added: 'bread' } })
-    // the mounted query took the fresh list from the mutation's own answer (single flight): no GET of it
     expect(list.shown()).toEqual(['milk', 'bread'])
+    expect(colada.getQueryData(actionQueryKey('/todos'))).toEqual(['milk', 'bread'])
+    expect(tanstack.getQueryData(actionQueryKey('/todos'))).toEqual(['milk', 'bread'])
     await new Promise(resolve => setTimeout(resolve, 50))
     expect(listGets).toBe(3)
-    // the libraries' caches are theirs: their mutations (actionMutation, actionMutationOptions) refresh them
-    expect(colada.getQueryData(actionQueryKey('/todos'))).toEqual(['milk'])
-    expect(colada.getEntries({ key: actionQueryKey('/todos'), exact: true })[0]!.when).not.toBe(0)
-    expect(tanstack.getQueryData(actionQueryKey('/todos'))).toEqual(['milk'])
-    expect(tanstack.getQueryState(actionQueryKey('/todos'))!.isInvalidated).toBe(false)
+    unlink.forEach(off => off())
     stop()
     tanstack.clear()
     list.unregister()
+  })
+
+  it('without single flight, useAction\'s refreshes invalidate the linked caches\' named queries: the active TanStack query refetches before execute resolves; an unlinked cache keeps its data', async () => {
+    const colada = coladaCache()
+    colada.setQueryData(actionQueryKey('/todos'), ['milk'])
+    const unlinked = coladaCache()
+    unlinked.setQueryData(actionQueryKey('/todos'), ['milk'])
+    const tanstack = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } })
+    tanstack.mount()
+    const observer = new QueryObserver(tanstack, { queryKey: actionQueryKey('/todos'), queryFn: ({ signal }) => actionQueryFunction(send, '/todos')(signal) })
+    const stop = observer.subscribe(() => {})
+    await tanstack.fetchQuery({ queryKey: actionQueryKey('/todos'), queryFn: ({ signal }) => actionQueryFunction(send, '/todos')(signal) })
+    const unlink = [linkColada(colada), linkTanstack(tanstack)]
+    expect(listGets).toBe(1)
+
+    const add = useActionOf('/todos/add', { targets: ['/todos'], singleFlight: false })
+    expect(await add.execute({ title: 'jam' })).toEqual({ success: true, data: { added: 'jam' } })
+    expect(tanstack.getQueryData(actionQueryKey('/todos'))).toEqual(['milk', 'jam'])
+    expect(listGets).toBe(2)
+    // Colada's entry has no component watching it here: invalidated (its time reset), refetched when one shows it
+    expect(colada.getEntries({ key: actionQueryKey('/todos'), exact: true })[0]!.when).toBe(0)
+    expect(unlinked.getEntries({ key: actionQueryKey('/todos'), exact: true })[0]!.when).not.toBe(0)
+    unlink.forEach(off => off())
+    stop()
+    tanstack.clear()
   })
 
   it('useActionQuery and a Colada query of one route are two caches: a Colada mutation refreshes its own, and the useActionQuery keeps its data until it is refreshed', async () => {

@@ -1,12 +1,13 @@
 import { defineQueryOptions, useQueryCache } from '@pinia/colada'
-import type { DefineQueryOptionsTagged, EntryKeyTagged, UseMutationOptions } from '@pinia/colada'
+import type { DefineQueryOptionsTagged, EntryKeyTagged, QueryCache, UseMutationOptions } from '@pinia/colada'
 import type { ActionCallError, ActionCallOptions, ActionInput, ActionOutput, ActionParams, ActionPath, DefaultMethod, ParamNames } from '../app/route-map'
 import type { QueryPath } from '../app/use-action-query'
 import type { JsonMethod, RefreshTarget } from '../app/use-action'
 import type { ActionQueryError } from '../app/internal/action-query-error'
 import { actionSender } from '../app/internal/action-sender'
-import { actionQueryFunction, actionQueryKey as keyOf } from '../app/internal/library-queries'
-import { actionCacheMutation } from './internal/cache-mutation'
+import { actionQueryFunction, actionQueryKey as keyOf, libraryLookup } from '../app/internal/library-queries'
+import { registerLibrary } from '../app/internal/library-registry'
+import { actionCacheMutation, coladaCache } from './internal/cache-mutation'
 
 export { ActionQueryError, isActionQueryError } from '../app/internal/action-query-error'
 
@@ -130,4 +131,17 @@ export function actionMutation<P extends ActionPath, M extends JsonMethod<P> = D
   return {
     mutation: actionCacheMutation(actionSender(), path, options, useQueryCache()) as (variables: ActionMutationVariables<P, M>) => Promise<ActionOutput<P, M>>,
   }
+}
+
+/**
+ * Lets `useAction`'s and `useActionForm`'s `refreshes` reach this Colada
+ * cache: after a success, its named action queries take the fresh data the
+ * answer carried (single flight), or are invalidated. The module links the
+ * app's cache itself when `@pinia/colada-nuxt` is installed; without it,
+ * call this once in a client plugin. Returns the function that unlinks it.
+ * @example
+ * export default defineNuxtPlugin({ enforce: 'post', setup: () => { linkActionRefreshes() } })
+ */
+export function linkActionRefreshes(queryCache: QueryCache = useQueryCache()): () => void {
+  return registerLibrary(libraryLookup(coladaCache(queryCache)))
 }

@@ -6,9 +6,10 @@ import type { JsonMethod, RefreshTarget } from '../app/use-action'
 import type { QueryPath } from '../app/use-action-query'
 import { ActionQueryError, isActionQueryError } from '../app/internal/action-query-error'
 import type { ActionQueryKey } from '../app/internal/library-queries'
-import { ACTION_QUERY_ROOT, actionQueryFunction, actionQueryKey as keyOf } from '../app/internal/library-queries'
+import { ACTION_QUERY_ROOT, actionQueryFunction, actionQueryKey as keyOf, libraryLookup } from '../app/internal/library-queries'
+import { registerLibrary } from '../app/internal/library-registry'
 import { actionSender } from '../app/internal/action-sender'
-import { actionMutationFunction } from './internal/mutation-function'
+import { actionMutationFunction, tanstackCache } from './internal/mutation-function'
 
 export { ActionQueryError, isActionQueryError }
 
@@ -157,4 +158,17 @@ export function actionMutationOptions<P extends ActionPath, M extends JsonMethod
     mutationKey: [ACTION_QUERY_ROOT, path],
     mutationFn: actionMutationFunction(actionSender(), path, call, () => captured),
   } as ActionMutationOptions<P, M>
+}
+
+/**
+ * Lets `useAction`'s and `useActionForm`'s `refreshes` reach this
+ * QueryClient: after a success, its named action queries take the fresh
+ * data the answer carried (single flight), or are invalidated. Call it in
+ * the browser, where the app makes its client. Returns the function that
+ * unlinks it.
+ * @example
+ * if (import.meta.client) linkActionRefreshes(queryClient)
+ */
+export function linkActionRefreshes(queryClient: QueryClient): () => void {
+  return registerLibrary(libraryLookup(tanstackCache(queryClient)))
 }

@@ -5,6 +5,7 @@ import { ActionQueryError } from './action-query-error'
 import type { CallOptions } from './call-action'
 import { prepareCall } from './call-action'
 import type { QueryTarget } from './query-registry'
+import type { LibraryLookup } from './library-registry'
 import { MAX_SINGLE_FLIGHT, REFRESH_HEADER } from './refresh-queries'
 
 /** The first element of every key an action's query gets in a query library's cache. */
@@ -190,6 +191,20 @@ export interface LibraryCache {
   keys: () => readonly (readonly unknown[])[]
   write: (key: ActionQueryKey, data: unknown) => void
   invalidate: (key: ActionQueryKey) => Promise<unknown>
+}
+
+/**
+ * How `useAction` finds a library's cached action queries that its
+ * `refreshes` name: each with its URL, to write or invalidate.
+ * @example
+ * registerLibrary(libraryLookup(cache))
+ */
+export function libraryLookup(cache: LibraryCache): LibraryLookup {
+  return targets => cache.keys().filter(key => isNamedBy(key, targets)).map(key => ({
+    url: actionQueryUrl(key),
+    write: data => cache.write(key as ActionQueryKey, data),
+    invalidate: () => cache.invalidate(key as ActionQueryKey),
+  }))
 }
 
 /**

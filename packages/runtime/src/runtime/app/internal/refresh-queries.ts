@@ -1,6 +1,8 @@
 import type { ActionResult } from '../../server/types'
 import { isActionResult } from './call-action'
 import { withoutLayer } from './optimistic-layers'
+import type { LibraryQuery } from './library-registry'
+import { libraryQueries } from './library-registry'
 import type { MountedQuery, QueryTarget } from './query-registry'
 import { namedQueries, queriesOf } from './query-registry'
 
@@ -43,7 +45,8 @@ let calls = 0
 /**
  * Prepares the refresh and optimistic part of one mutation call: finds the
  * mounted queries it names (the optimistic ones included, so the server's
- * data replaces the guess), and the single-flight header listing their URLs.
+ * data replaces the guess) and the same in a linked query library's cache,
+ * and the single-flight header listing their URLs.
  * @example
  * const mutation = planMutation({ targets: ['/api/todos'] }, { title: 'Milk' }, {}, headers)
  * const sent = startAction(path, { headers: mutation.headers, ... })
@@ -53,9 +56,13 @@ let calls = 0
 export function planMutation(plan: MutationPlan, input: unknown, params: unknown, headers: Record<string, string> | undefined): Mutation {
   const id = ++calls
   const optimistic = Object.entries(plan.optimistic ?? {}) as [string, OptimisticUpdate | undefined][]
-  const queries = namedQueries([...plan.targets as readonly QueryTarget[], ...optimistic.map(([path]) => path)])
+  const targets = [...plan.targets as readonly QueryTarget[], ...optimistic.map(([path]) => path)]
+  const queries = namedQueries(targets)
+  // the same targets in a query library's cache (Pinia Colada, TanStack Query), when the app linked one
+  const cached = libraryQueries(targets)
   const changed = optimistic.flatMap(([path, update]) => queriesOf(path).filter(query => !query.shaped).map(query => ({ query, update: (data: unknown) => update?.(data as never, input as never, params as never) })))
-  const urls = plan.singleFlight === false ? [] : queries.map(query => query.url()).filter(url => url !== undefined).slice(0, MAX_SINGLE_FLIGHT)
+  const wanted = [...queries.map(query => query.url()), ...cached.map(query => query.url)]
+  const urls = plan.singleFlight === false ? [] : [...new Set(wanted.filter(url => url !== undefined))].slice(0, MAX_SINGLE_FLIGHT)
   const dropLayers = () => changed.forEach(({ query }) => query.layers.value = withoutLayer(query.layers.value, id))
 
   return {
@@ -64,7 +71,7 @@ export function planMutation(plan: MutationPlan, input: unknown, params: unknown
     async settle(sent) {
       try {
         const { refreshed, ...result } = await sent as ActionResult<unknown> & { refreshed?: Record<string, unknown> }
-        if (result.success) await Promise.all(queries.map(query => refreshQuery(query, refreshed)))
+        if (result.success) await Promise.all([...queries.map(query => refreshQuery(query, refreshed)), ...cached.map(query => refreshCached(query, refreshed))])
         return result as ActionResult<unknown>
       }
       finally {
@@ -79,4 +86,11 @@ function refreshQuery(query: MountedQuery, refreshed: Record<string, unknown> | 
   const url = query.url()
   const fresh = url === undefined ? undefined : refreshed?.[url]
   return isActionResult(fresh) ? query.receive(fresh) : query.refresh()
+}
+
+/** Writes the fresh data the answer carried into the library's cache, or invalidates the query there. */
+async function refreshCached(query: LibraryQuery, refreshed: Record<string, unknown> | undefined): Promise<void> {
+  const fresh = query.url === undefined ? undefined : refreshed?.[query.url]
+  if (isActionResult(fresh) && fresh.success) query.write(fresh.data)
+  else await query.invalidate()
 }

@@ -1,5 +1,5 @@
 import type { QueryCache } from '@pinia/colada'
-import type { SendAction, MutationCall, MutationVariables } from '../../app/internal/library-queries'
+import type { LibraryCache, SendAction, MutationCall, MutationVariables } from '../../app/internal/library-queries'
 import { ACTION_QUERY_ROOT, runCacheMutation } from '../../app/internal/library-queries'
 
 export type { MutationCall, MutationVariables }
@@ -16,9 +16,19 @@ export type { MutationCall, MutationVariables }
  * await mutation({ input: { title: 'Milk' } })
  */
 export function actionCacheMutation(send: SendAction, path: string, call: MutationCall, queryCache: QueryCache): (variables?: MutationVariables) => Promise<unknown> {
-  return (variables = {}) => runCacheMutation(send, path, call, variables, {
+  return (variables = {}) => runCacheMutation(send, path, call, variables, coladaCache(queryCache))
+}
+
+/**
+ * Colada's cache as a mutation sees it: its action queries' keys, and a
+ * write and an invalidation (the active query refetches) of one of them.
+ * @example
+ * registerLibrary(libraryLookup(coladaCache(useQueryCache())))
+ */
+export function coladaCache(queryCache: QueryCache): LibraryCache {
+  return {
     keys: () => queryCache.getEntries({ key: [ACTION_QUERY_ROOT] }).map(entry => entry.key),
     write: (key, data) => queryCache.setQueryData(key, data),
     invalidate: key => queryCache.invalidateQueries({ key, exact: true }),
-  })
+  }
 }

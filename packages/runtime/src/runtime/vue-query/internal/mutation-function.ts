@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/vue-query'
-import type { SendAction, MutationCall, MutationVariables } from '../../app/internal/library-queries'
+import type { LibraryCache, SendAction, MutationCall, MutationVariables } from '../../app/internal/library-queries'
 import { ACTION_QUERY_ROOT, runCacheMutation } from '../../app/internal/library-queries'
 
 export type { MutationCall, MutationVariables }
@@ -25,10 +25,20 @@ export function actionMutationFunction(
   return async (variables = {}, context) => {
     const queryClient = context?.client ?? client()
     if (!queryClient) throw new TypeError(`actionMutationOptions('${path}'): no QueryClient: call it in a component's setup, or update @tanstack/vue-query (5.8x passes its client to mutationFn)`)
-    return runCacheMutation(send, path, call, variables, {
-      keys: () => queryClient.getQueryCache().findAll({ queryKey: [ACTION_QUERY_ROOT] }).map(query => query.queryKey),
-      write: (key, data) => queryClient.setQueryData(key, data),
-      invalidate: key => queryClient.invalidateQueries({ queryKey: key, exact: true }),
-    })
+    return runCacheMutation(send, path, call, variables, tanstackCache(queryClient))
+  }
+}
+
+/**
+ * A QueryClient's cache as a mutation sees it: its action queries' keys,
+ * and a write and an invalidation (the active query refetches) of one of them.
+ * @example
+ * registerLibrary(libraryLookup(tanstackCache(queryClient)))
+ */
+export function tanstackCache(queryClient: QueryClient): LibraryCache {
+  return {
+    keys: () => queryClient.getQueryCache().findAll({ queryKey: [ACTION_QUERY_ROOT] }).map(query => query.queryKey),
+    write: (key, data) => queryClient.setQueryData(key, data),
+    invalidate: key => queryClient.invalidateQueries({ queryKey: key, exact: true }),
   }
 }
