@@ -87,6 +87,26 @@ describe('the playground\'s Pinia Colada page', () => {
     await context.close()
   })
 
+  it('adds a todo with the useActionForm and shows it in the Colada list from the form\'s own answer: one POST, no GET after it', async () => {
+    const { context, page, sent } = await signedInPage()
+    sent.length = 0
+    const title = `Added with a form beside Colada ${Date.now()}`
+    const total = Number.parseInt(await page.textContent('[data-test=colada-total]') ?? '')
+    const answered = page.waitForResponse(response => response.request().method() === 'POST')
+    await page.fill('[data-test=colada-form] input[name=title]', title)
+    await page.click('[data-test=colada-form] button[type=submit]')
+    await page.waitForSelector(`[data-test=colada-todos] li:has-text("${title}")`)
+    expect(await page.textContent('[data-test=colada-total]')).toContain(`${total + 1} todos`)
+    // posted with JavaScript (no page load), asking for the Colada list by its URL; the answer carried it
+    const post = await answered
+    expect(new URL(post.url()).pathname).toBe('/api/todos')
+    expect(JSON.parse(post.request().headers()['x-action-refresh'] ?? '[]')).toEqual(['/api/todos'])
+    expect(Object.keys((await post.json() as { refreshed?: object }).refreshed ?? {})).toEqual(['/api/todos'])
+    await page.waitForTimeout(500)
+    expect(sent).toEqual(['POST /api/todos'])
+    await context.close()
+  })
+
   it('shows the title\'s field error from a 422, typed on the mutation\'s error, and sends no refresh', async () => {
     const { context, page, sent } = await signedInPage()
     sent.length = 0
