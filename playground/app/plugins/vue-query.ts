@@ -1,7 +1,7 @@
 // #region vue-query-plugin
 import type { DehydratedState } from '@tanstack/vue-query'
 import { QueryClient, VueQueryPlugin, defaultShouldDehydrateQuery, dehydrate, hydrate } from '@tanstack/vue-query'
-import { ActionQueryError } from '@action-route/runtime/vue-query'
+import { ActionQueryError, linkActionRefreshes } from '@action-route/runtime/vue-query'
 
 // TanStack Query in Nuxt: one QueryClient per page request on the server, one for the tab in the browser. The
 // queries a page loaded during SSR travel in Nuxt's payload and fill the browser's cache before the app mounts.
@@ -31,6 +31,8 @@ export default definePayloadPlugin((nuxtApp) => {
     })
   }
   else {
+    // useAction's and useActionForm's `refreshes` reach this cache too
+    linkActionRefreshes(queryClient)
     // Nuxt reads the payload after this plugin: fill the cache once it has, before the app mounts
     nuxtApp.hooks.hook('app:created', () => {
       if (nuxtApp.payload.vueQuery) hydrate(queryClient, nuxtApp.payload.vueQuery as DehydratedState)
