@@ -12,9 +12,10 @@ export const NUXT5_NIGHTLY = '5.0.0-29830089.dc519522'
 export const NUXT5_NITRO = '3.0.260903-beta'
 
 /**
- * The vite that nightly builds with, forced on its whole tree: vite 8.4.0 fails `nuxi build` of this nightly, even of
- * a bare app (EXTERNAL_MODULES_CANNOT_BE_TRANSFORMED_TO_MODULES on ufo in `#internal/nuxt/paths`); 8.3.8 builds. The
- * committed locks (scripts/locks) hold it too; this pin keeps it when they are refreshed.
+ * The vite the Nuxt 5 nightly and the newest Nuxt 4 build with, forced on their whole tree: vite 8.4.0 fails `nuxi build`
+ * of the pinned nightly, even of a bare app (EXTERNAL_MODULES_CANNOT_BE_TRANSFORMED_TO_MODULES on ufo in
+ * `#internal/nuxt/paths`), and of the reference app on Nuxt 4.5.2 (the same error on unctx in Nuxt's router plugin);
+ * 8.3.8 builds both. The committed locks (scripts/locks) hold it too; this pin keeps it when they are refreshed.
  */
 export const NUXT5_VITE = '8.3.8'
 
@@ -67,7 +68,7 @@ export const PLAYGROUND_SAMPLE = ['browser', 'app-items', 'forms', 'rsvp-page', 
  */
 export const targets = [
   { name: 'nuxt4.3-node20', nuxt: '~4.3.0', node: 20, installer: 'pnpm', playground: ['build'], playgroundFiles: PLAYGROUND_SAMPLE, devtoolsFiles: DEVTOOLS_SERVER_FILES, openapi: false },
-  { name: 'nuxt4-node22', nuxt: '^4', node: 22, installer: 'pnpm', playground: ['build'] },
+  { name: 'nuxt4-node22', nuxt: '^4', node: 22, installer: 'pnpm', pins: { vite: NUXT5_VITE }, playground: ['build'] },
   { name: 'nuxt3-node20', nuxt: '^3', node: 20, installer: 'pnpm', playground: [], devtoolsFiles: DEVTOOLS_SERVER_FILES, openapi: false },
   { name: 'nuxt5-node22', nuxt: `npm:nuxt-nightly@${NUXT5_NIGHTLY}`, node: 22, installer: 'npm', overlay: 'packages/runtime/test/fixtures/nuxt5', dependencies: { nitro: NUXT5_NITRO }, pins: { vite: NUXT5_VITE },
     // nuxt-auth-utils does not load on Nitro 3 yet: the overlay gives the playground its session utils on h3 v2's useSession
