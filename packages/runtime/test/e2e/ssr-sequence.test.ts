@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
 import { join } from 'node:path'
 import { describe, expect, inject, it } from 'vitest'
-import { freePort } from '../helpers/built-app'
+import { startBuiltServer } from '../helpers/built-app'
 
 const baseURL = inject('baseURL')
 const fixtureDir = inject('fixtureDir')
@@ -13,6 +11,12 @@ async function renderSequence(cookie: string) {
   const match = /data-test="client-ssr-sequence">([^<]*)</.exec(html)
   if (!match) throw new Error(`no SSR sequence probe in the page:\n${html.slice(0, 2000)}`)
   return JSON.parse(match[1]!.replace(/&quot;/g, '"').replace(/&#39;/g, '\'').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&'))
+}
+
+/** A second production server of the fixture's build, whose log the test reads. */
+async function startSecondServer() {
+  const server = await startBuiltServer(join(fixtureDir, '.output'), process.env.E2E_NODE || process.execPath, '/api/echo', { env: { ...process.env, NODE_ENV: 'production' }, cwd: fixtureDir })
+  return { ...server, log: server.log! }
 }
 
 describe('$action calls that wait for each other during SSR', () => {
@@ -58,35 +62,20 @@ describe('a method or path the route files do not have', () => {
 // the log is read from a second server of the same build: workerd's logs are not this process's to read
 describe.skipIf(process.env.E2E_TARGET === 'workers')('a route file whose defineAction options are wrong', () => {
   it('fails only its own route, and the production log names its file', async () => {
-    const port = await freePort()
-    const server = spawn(process.env.E2E_NODE || process.execPath, [join(fixtureDir, '.output/server/index.mjs')], {
-      cwd: fixtureDir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NODE_ENV: 'production', NITRO_HOST: '127.0.0.1', NITRO_PORT: String(port) },
-    })
-    let log = ''
-    server.stdout!.on('data', (chunk: Buffer) => void (log += chunk))
-    server.stderr!.on('data', (chunk: Buffer) => void (log += chunk))
-    const url = `http://127.0.0.1:${port}`
+    const server = await startSecondServer()
+    const url = server.baseURL
     try {
-      for (let attempt = 0; ; attempt++) {
-        const up = await fetch(`${url}/api/echo`).then(response => response.ok, () => false)
-        if (up) break
-        if (attempt > 100) throw new Error(`the second server did not start:\n${log}`)
-        await new Promise(resolve => setTimeout(resolve, 100))
-      }
       const bad = await fetch(`${url}/api/bad-definition`)
       expect(bad.status).toBe(500)
       expect(await bad.json()).toEqual({ success: false, error: { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred', statusCode: 500 } })
       const good = await fetch(`${url}/api/whoami`)
       expect(good.status).toBe(200)
       expect(await good.json()).toEqual({ success: true, data: { session: null, client: null } })
-      expect(log).toContain('server/api/bad-definition.get.ts: defineAction: `maxBodySize` must be a whole number of bytes (0 or more), got -1')
-      expect(log).not.toContain('before initialization')
+      expect(server.log()).toContain('server/api/bad-definition.get.ts: defineAction: `maxBodySize` must be a whole number of bytes (0 or more), got -1')
+      expect(server.log()).not.toContain('before initialization')
     }
     finally {
-      server.kill()
-      await once(server, 'exit')
+      await server.close()
     }
   })
 })
@@ -94,36 +83,21 @@ describe.skipIf(process.env.E2E_TARGET === 'workers')('a route file whose define
 // the log is read from a second server of the same build: workerd's logs are not this process's to read
 describe.skipIf(process.env.E2E_TARGET === 'workers')('a call sent during SSR without the page request\'s headers, in production', () => {
   it('is logged once per route, naming it and useRequestAction', async () => {
-    const port = await freePort()
-    const server = spawn(process.env.E2E_NODE || process.execPath, [join(fixtureDir, '.output/server/index.mjs')], {
-      cwd: fixtureDir,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, NODE_ENV: 'production', NITRO_HOST: '127.0.0.1', NITRO_PORT: String(port) },
-    })
-    let log = ''
-    server.stdout!.on('data', (chunk: Buffer) => void (log += chunk))
-    server.stderr!.on('data', (chunk: Buffer) => void (log += chunk))
-    const url = `http://127.0.0.1:${port}`
+    const server = await startSecondServer()
+    const url = server.baseURL
     try {
-      for (let attempt = 0; ; attempt++) {
-        const up = await fetch(`${url}/api/echo`).then(response => response.ok, () => false)
-        if (up) break
-        if (attempt > 100) throw new Error(`the second server did not start:\n${log}`)
-        await new Promise(resolve => setTimeout(resolve, 100))
-      }
       for (const session of ['one', 'two']) {
         const page = await fetch(`${url}/client-ssr-sequence`, { headers: { cookie: `session=${session}` } })
         expect(page.status).toBe(200)
         await page.text()
       }
-      const warnings = log.split('\n').filter(line => line.includes('ran during SSR outside Nuxt\'s context'))
+      const warnings = server.log().split('\n').filter(line => line.includes('ran during SSR outside Nuxt\'s context'))
       // the calls after the first await, each route once over both pages; none made through useRequestAction
       expect(warnings.map(line => /\$action\('([^']+)'\)/.exec(line)?.[1]).sort()).toEqual(['/api/echo', '/api/slow', '/api/todoz', '/api/whoami'])
       expect(warnings[0]).toContain('useRequestAction()')
     }
     finally {
-      server.kill()
-      await once(server, 'exit')
+      await server.close()
     }
   })
 })

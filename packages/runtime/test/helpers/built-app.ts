@@ -8,6 +8,8 @@ import { collectOutput, findNuxtBin, stopProcess } from './internal/nuxt-process
 export interface BuiltApp {
   baseURL: string
   close: () => Promise<void>
+  /** What the server printed so far, stdout and stderr (a Node server; workerd's is not this process's to read). */
+  log?: () => string
 }
 
 /** What else a build and its server get. */
@@ -58,6 +60,7 @@ export async function startBuiltServer(outputDir: string, node: string, probePat
   return {
     baseURL,
     close: () => stopProcess(server),
+    log: serverLog,
   }
 }
 
