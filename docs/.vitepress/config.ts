@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitepress'
 import { githubSlug } from './github-slug'
 import { linkRepositoryFiles } from './link-repository-files'
+import { repositoryOfThisBuild } from './repository'
 
-/** Where a link to a file outside docs/ (a playground page, the README) goes on the site. */
-const repository = 'https://github.com/action-route/action-route'
+/** Where a link to a file outside docs/ (a playground page, the README) goes on the site; none when unset. */
+const repository = repositoryOfThisBuild()
 
 export default defineConfig({
   title: 'Action Route',
@@ -83,8 +84,10 @@ export default defineConfig({
         ],
       },
     ],
-    socialLinks: [{ icon: 'github', link: repository }],
-    editLink: { pattern: `${repository}/edit/main/docs/:path` },
+    ...(repository && {
+      socialLinks: [{ icon: 'github', link: repository }],
+      editLink: { pattern: `${repository}/edit/main/docs/:path` },
+    }),
     outline: { level: [2, 3] },
   },
 })

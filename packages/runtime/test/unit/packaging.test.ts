@@ -12,19 +12,22 @@ interface PackageJson {
   name: string
   private?: boolean
   license?: string
-  repository?: { type?: string, url?: string, directory?: string }
+  repository?: string | { type?: string, url?: string, directory?: string }
   homepage?: string
+  bugs?: unknown
   keywords?: string[]
 }
 
 describe('what each published package carries', () => {
-  it.each(PUBLISHED)('packages/%s: its tarball holds README.md and LICENSE, and its package.json says where it comes from', async (folder) => {
+  it.each(PUBLISHED)('packages/%s: its tarball holds README.md and LICENSE, and its package.json names no repository but the root one', async (folder) => {
     const dir = `${root}packages/${folder}`
     const manifest = JSON.parse(await readFile(`${dir}/package.json`, 'utf8')) as PackageJson
+    const rootManifest = JSON.parse(await readFile(`${root}package.json`, 'utf8')) as PackageJson
     expect(manifest.private).toBeUndefined()
     expect(manifest.license).toBe('MIT')
-    expect(manifest.repository).toEqual({ type: 'git', url: expect.stringMatching(/^git\+https:\/\/.+\.git$/), directory: `packages/${folder}` })
-    expect(manifest.homepage).toMatch(/^https:\/\//)
+    // the root package.json is the one place the repository is written; a package names it only when it is set
+    if (!rootManifest.repository) expect([manifest.repository, manifest.homepage, manifest.bugs]).toEqual([undefined, undefined, undefined])
+    else expect(manifest.repository).toEqual({ type: 'git', url: typeof rootManifest.repository === 'string' ? rootManifest.repository : rootManifest.repository.url, directory: `packages/${folder}` })
     expect(manifest.keywords).toEqual(expect.arrayContaining(['nuxt']))
     // what npm would publish, without building (prepack): the files npm always adds are there
     const { stdout } = await promisify(execFile)('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: dir })
