@@ -151,6 +151,34 @@ describe('the panel inside Nuxt DevTools (3 on Nuxt 4, 4 on Nuxt 5)', () => {
     expect(app.log()).not.toMatch(/NDT_DEP_\d+|addCustomTab|extendServerRpc/)
   }, 180_000)
 
+  it.runIf(isDevtools3)('at DevTools\' default size, lists the Actions tab under the side bar\'s More tabs, not in the side bar itself', async () => {
+    // a laptop's window, and DevTools' panel as it first opens (60% of the window's height): what docs/devtools.md describes
+    const fresh = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    try {
+      await fresh.addInitScript(({ token }) => {
+        window.localStorage.setItem('__nuxt_dev_token__', token)
+      }, { token: app.token })
+      await fresh.goto(`${app.baseURL}/`)
+      await fresh.locator('#nuxt-devtools-container').waitFor({ state: 'attached', timeout: 90_000 })
+      await fresh.keyboard.press('Shift+Alt+KeyD')
+      const devtools = fresh.frameLocator('iframe[src*="__nuxt_devtools__/client"]')
+      await devtools.getByText('Get Started').click({ timeout: 90_000 })
+      const sideNav = devtools.locator('#nuxt-devtools-side-nav')
+      await sideNav.locator('a').first().waitFor({ timeout: 30_000 })
+      expect(await sideNav.locator('a[href*="custom-action-route"]').count()).toBe(0)
+      // the ⋮ button at the bottom of the side bar (DevTools' logo is the side bar's only other button), with the number of tabs it holds
+      await sideNav.locator('button').last().click()
+      const inMenu = devtools.locator('a[href*="custom-action-route"]').first()
+      await inMenu.waitFor({ timeout: 15_000 })
+      await fresh.screenshot({ path: `${results}devtools-more-tabs.png` })
+      await inMenu.click()
+      await expect.poll(() => fresh.frames().some(frame => frame.url().includes('/__action-route/client/')), { timeout: 30_000 }).toBe(true)
+    }
+    finally {
+      await fresh.close()
+    }
+  }, 180_000)
+
   it('runs standalone without DevTools\' client, following the system\'s colour mode', async () => {
     const alone = await browser.newPage({ colorScheme: 'light' })
     try {
