@@ -8,7 +8,8 @@
 //   node scripts/prose-length.mjs FILE...    only these files (the ceilings still apply)
 //
 // How prose is read: a paragraph is a run of lines between blank lines, and each list item starts its own. A
-// sentence ends at `.`, `!` or `?` followed by a space or the paragraph's end, and at the paragraph's end. A
+// sentence ends at `.`, `!` or `?` (a closing quote, bracket or bold mark may follow) before a space, and at the
+// paragraph's end. A
 // word is any run of non-space characters that has a letter or a digit; `inline code` counts as one word.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
@@ -82,7 +83,7 @@ export function sentences(paragraph) {
     .replace(/<[^>]+>/g, ' ')
     .replace(/\b(?:e\.g|i\.e|etc|vs|cf)\./gi, 'abbr')
   return text
-    .split(/[.!?]+(?=\s|$)/)
+    .split(/[.!?]+["')*_]*(?=\s|$)/)
     .map(sentence => sentence.split(/\s+/).filter(word => /[\p{L}\p{N}]/u.test(word)))
     .filter(words => words.length > 0)
 }

@@ -36,6 +36,10 @@ describe('scripts/prose-length.mjs', () => {
     expect(measure('Use a schema, e.g. zod 3.24 or valibot, in server/api/todos.get.ts today.').sentences).toBe(1)
   })
 
+  it('ends a sentence at a stop inside bold or quotes', () => {
+    expect(measure('**Routes.** Each file is one route. She said "done." Then left.').sentences).toBe(4)
+  })
+
   it('fails a page over the ceiling, naming it', () => {
     const folder = mkdtempSync(join(tmpdir(), 'prose-'))
     const long = join(folder, 'long.md')
