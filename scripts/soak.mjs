@@ -156,18 +156,23 @@ try {
     '',
     `Machine: ${os.cpus().length} x ${cpu}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}.`,
     args.dev
-      ? `Server: \`nuxi dev playground\` (Nitro in a worker of the dev server), DevTools recorder ${args['no-recorder'] ? 'off' : 'on'}; RSS is the sum over the dev process tree.`
-      : `Server: the playground's production build (\`.output/server/index.mjs\`) on 127.0.0.1; load: autocannon in a separate process.`,
-    `Mix: ${mix.length} requests in turn (success, 401, 403, 415, 400, 422), none of which grows the playground's database.`,
+      ? `Server: \`nuxi dev playground\`, with Nitro in a worker of the dev server. DevTools recorder: ${args['no-recorder'] ? 'off' : 'on'}. RSS is the sum over the dev process tree.`
+      : `Server: the playground's production build (\`.output/server/index.mjs\`) on 127.0.0.1. Load: autocannon, in a separate process.`,
+    `Mix: ${mix.length} requests in turn (success, 401, 403, 415, 400, 422). None of them grows the playground's database.`,
     '',
     '| run | requests | not an envelope | unexpected status | errors | p50 ms | p99 ms | req/s |',
     '|---|---|---|---|---|---|---|---|',
     ...rows.map(row => `| ${row.run} | ${row.requests} | ${row.notEnvelope} | ${row.wrongStatus} | ${row.errors} | ${row.p50} | ${row.p99} | ${row.rps} |`),
     '',
-    `Server RSS (MiB): ${rssStart} at start, ${rssWarm} after a ${Math.min(5000, amount)}-request warm-up, ${rssMiddle} after run 1, ${rssEnd} after run 2.`,
-    ...records === undefined ? [] : ['', `Records the recorder holds afterwards: ${records} (its ring buffer keeps the last 200).`],
+    '| server RSS | MiB |',
+    '|---|---|',
+    `| at start | ${rssStart} |`,
+    `| after a ${Math.min(5000, amount)}-request warm-up | ${rssWarm} |`,
+    `| after run 1 | ${rssMiddle} |`,
+    `| after run 2 | ${rssEnd} |`,
+    ...records === undefined ? [] : ['', `The recorder holds ${records} records afterwards. Its ring buffer keeps the last 200.`],
     '',
-    'Reproduce: `pnpm soak` (`--amount`, `--connections`, `--no-build` to reuse the last build, `--write FILE`).',
+    'Reproduce: `pnpm soak`. Its options: `--amount`, `--connections`, `--write FILE`, and `--no-build` to reuse the last build.',
     '',
   ].join('\n')
   console.log(`\n${report}`)
