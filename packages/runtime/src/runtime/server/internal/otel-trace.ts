@@ -184,13 +184,15 @@ function asException(thrown: unknown): Exception {
  * API's no-op spans). With the dev recorder on the same request, both get
  * the same steps. `flush` (the provider's `forceFlush` by default) runs when
  * a stream ends on a platform that ends a request with its answer (Workers),
- * inside that request's `waitUntil`.
+ * inside that request's `waitUntil`. Without a `tracer`, it asks the API for one
+ * at each request, so a provider an app's Nitro plugin registers after this
+ * plugin is used (on Node, the API's ES module copy would keep a no-op proxy).
  * @example
  * setLifecycleTracer(createOtelTracer())
  */
-export function createOtelTracer(tracer: Tracer = trace.getTracer('@action-route/runtime'), flush: () => Promise<void> = flushTracerProvider): LifecycleTracer {
+export function createOtelTracer(tracer?: Tracer, flush: () => Promise<void> = flushTracerProvider): LifecycleTracer {
   return (event, host, recorded) => {
-    const otel = new OtelActionTrace(tracer, flush, event, host)
+    const otel = new OtelActionTrace(tracer ?? trace.getTracer('@action-route/runtime'), flush, event, host)
     return recorded ? teeTraces(recorded, otel) : otel
   }
 }
