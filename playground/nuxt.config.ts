@@ -19,6 +19,8 @@ export default defineNuxtConfig({
   telemetry: false,
   actionRoute: {
     maxBodySize: 256 * 1024,
+    // a span per action; server/plugins/otel.ts loads an SDK only when a tracing variable is set
+    tracing: true,
     // `pnpm soak:dev` turns the recorder off for its baseline run
     devtools: { enabled: process.env.ACTION_ROUTE_DEVTOOLS !== 'off' },
   },
