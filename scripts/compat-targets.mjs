@@ -32,15 +32,14 @@ export const DEVTOOLS_FILES = ['dev-endpoints', 'devtools-tab', 'devtools-host',
 export const DEVTOOLS_SERVER_FILES = ['dev-endpoints', 'recorder-loop', 'base-url', 'create-action-endpoint']
 
 /**
- * The playground files that touch what changes from one Nuxt to the next (its app side: SSR, hydration,
- * useAsyncData, the router): SSR calls with the session's cookie and a page whose second call needs the first's
- * answer (`browser`, `app-items`), forms with and without JavaScript and multipart (`forms`, `rsvp-page`), the client
- * in Chromium and single flight (`client`, `todos-page`: the list refreshed in the same answer, an account switch).
- * Left out: the server over HTTP (`playground`, `cross-origin`, `form-post-hardening`, `persistence`: h3, Nitro and
- * the module, the same on 4.3 as on the newest Nuxt 4), and the module's own client on a page that uses little of
- * Nuxt's (`errors`, `optimistic`, `idempotency`); the runtime e2e suite runs that server and client on every target.
+ * The playground files Nuxt 5 runs under `nuxi dev` (its build runs them all): what differs in a dev server.
+ * `app-items` holds the dev-only checks (a wrong method or path named in the browser, route files with mistakes);
+ * `forms` sends JSON, urlencoded and multipart bodies through the dev server's relay and the DevTools recorder, which
+ * reads every request; `client` and `browser` hydrate pages from Vite's dev bundles, with the session's cookie in SSR.
+ * Left out: the rest of the suite, whose server and pages are the same code in dev as in the build (`pnpm test` runs
+ * all of it under `nuxi dev` on the workspace's Nuxt 4).
  */
-export const PLAYGROUND_SAMPLE = ['browser', 'app-items', 'forms', 'rsvp-page', 'client', 'todos-page']
+export const PLAYGROUND_DEV_SAMPLE = ['app-items', 'forms', 'client', 'browser']
 
 /**
  * One fresh app per target installs the packed tarballs and this Nuxt, then runs the runtime
@@ -53,24 +52,26 @@ export const PLAYGROUND_SAMPLE = ['browser', 'app-items', 'forms', 'rsvp-page', 
  *   nuxt.config (a module that does not load on the target yet, which the overlay stands in for);
  * - `playground`: the modes the playground's own suite (`--project playground`, `--project playground-dev`) runs in
  *   on the installed copy of the playground (the reference app: pages, sealed session, SQLite, uploads), and
- *   `playgroundFiles` the files it runs (all when not given);
+ *   `playgroundDevFiles` the files its `nuxi dev` run takes (all when not given; the build runs them all);
  * - `devtoolsFiles`: the DevTools e2e files (all when not given); `openapi: false` skips the OpenAPI step.
  *
  * What runs where, and why (each run of an app costs its build or its `nuxi dev` start, 40 to 90 s on 2 cores):
- * - Nuxt 5 and the newest Nuxt 4 run everything, the playground's whole suite built; Nuxt 5 also under `nuxi dev`,
- *   the one target that does: its dev server (Vite's environments, Nitro 3) is the one unlike the others, and
- *   `pnpm test` already runs the suite under `nuxi dev` on the workspace's Nuxt 4 (`--project playground-dev`);
- * - Nuxt 4.3, the floor, runs the playground's sample built (PLAYGROUND_SAMPLE);
- * - Nuxt 3 runs no playground suite;
- * - on both, the DevTools files of their own dev server (DEVTOOLS_SERVER_FILES), and no OpenAPI step: the newest
- *   Nitro 2 builds the document there as on the newest Nuxt 4 (`nitropack@^2.13` on each).
- * @type {{ name: string, nuxt: string, node: 20 | 22, installer: 'pnpm' | 'npm', overlay?: string, dependencies?: Record<string, string>, pins?: Record<string, string>, playgroundOverlay?: string, dropModules?: string[], playground: ('build' | 'dev')[], playgroundFiles?: string[], devtoolsFiles?: string[], openapi?: false }[]}
+ * - the playground's suite runs once per Nuxt major: on Nuxt 4 in `pnpm test` (the workspace's Nuxt 4, built and
+ *   under `nuxi dev`), on Nuxt 5 here, built, and under `nuxi dev` its dev sample (PLAYGROUND_DEV_SAMPLE);
+ * - Nuxt 4.3, the newest Nuxt 4 and Nuxt 3 run no playground suite: the module's code in it is the same as in
+ *   `pnpm test`, and their runtime e2e suite runs the same Nuxt app side (SSR, useAsyncData, forms, the client in
+ *   Chromium, single flight) on the fixture;
+ * - every DevTools file on Nuxt 5 (DevTools 4); on the Nuxt 4s and Nuxt 3, the files of their own dev server
+ *   (DEVTOOLS_SERVER_FILES): the panel's files run in the same DevTools 3 (3.4.4) in `pnpm test`;
+ * - the OpenAPI step on the newest Nuxt 4 (Nitro 2) and Nuxt 5 (Nitro 3): the newest Nitro 2 builds the document on
+ *   Nuxt 3 and 4.3 as on the newest Nuxt 4 (`nitropack@^2.13` on each).
+ * @type {{ name: string, nuxt: string, node: 20 | 22, installer: 'pnpm' | 'npm', overlay?: string, dependencies?: Record<string, string>, pins?: Record<string, string>, playgroundOverlay?: string, dropModules?: string[], playground: ('build' | 'dev')[], playgroundDevFiles?: string[], devtoolsFiles?: string[], openapi?: false }[]}
  */
 export const targets = [
-  { name: 'nuxt4.3-node20', nuxt: '~4.3.0', node: 20, installer: 'pnpm', playground: ['build'], playgroundFiles: PLAYGROUND_SAMPLE, devtoolsFiles: DEVTOOLS_SERVER_FILES, openapi: false },
-  { name: 'nuxt4-node22', nuxt: '^4', node: 22, installer: 'pnpm', pins: { vite: NUXT5_VITE }, playground: ['build'] },
+  { name: 'nuxt4.3-node20', nuxt: '~4.3.0', node: 20, installer: 'pnpm', playground: [], devtoolsFiles: DEVTOOLS_SERVER_FILES, openapi: false },
+  { name: 'nuxt4-node22', nuxt: '^4', node: 22, installer: 'pnpm', pins: { vite: NUXT5_VITE }, playground: [], devtoolsFiles: DEVTOOLS_SERVER_FILES },
   { name: 'nuxt3-node20', nuxt: '^3', node: 20, installer: 'pnpm', playground: [], devtoolsFiles: DEVTOOLS_SERVER_FILES, openapi: false },
   { name: 'nuxt5-node22', nuxt: `npm:nuxt-nightly@${NUXT5_NIGHTLY}`, node: 22, installer: 'npm', overlay: 'packages/runtime/test/fixtures/nuxt5', dependencies: { nitro: NUXT5_NITRO }, pins: { vite: NUXT5_VITE },
     // nuxt-auth-utils does not load on Nitro 3 yet: the overlay gives the playground its session utils on h3 v2's useSession
-    playgroundOverlay: 'packages/runtime/test/fixtures/nuxt5-playground', dropModules: ['nuxt-auth-utils'], playground: ['build', 'dev'] },
+    playgroundOverlay: 'packages/runtime/test/fixtures/nuxt5-playground', dropModules: ['nuxt-auth-utils'], playground: ['build', 'dev'], playgroundDevFiles: PLAYGROUND_DEV_SAMPLE },
 ]

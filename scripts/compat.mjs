@@ -4,11 +4,10 @@
 // that install the packed tarballs, as a user would get them, then:
 // - the runtime's end-to-end suite on a built copy of its fixture (HTTP, the errors table, and the client in Chromium);
 // - the DevTools suites on `nuxi dev` of a copy of the playground (the dev endpoints, the recorder, the panel in Chromium;
-//   on Nuxt 3 and 4.3 the files of their own dev server only: the panel runs in the same DevTools 3 on the newest 4);
-// - the playground's own suite on that copy (the reference app: pages, sealed session, SQLite, uploads): all of it
-//   built on the newest Nuxt 4 and on Nuxt 5, and under `nuxi dev` on Nuxt 5 only (`pnpm test` runs it in dev on the
-//   workspace's Nuxt 4); on Nuxt 4.3 built, its files that touch Nuxt's version (SSR, forms, client, single flight);
-//   none on Nuxt 3;
+//   on Nuxt 3 and 4 the files of their own dev server only: `pnpm test` runs the panel in the same DevTools 3);
+// - the playground's own suite on that copy (the reference app: pages, sealed session, SQLite, uploads), once per Nuxt
+//   major: `pnpm test` runs it on Nuxt 4, built and under `nuxi dev`; here Nuxt 5 runs it built, and under `nuxi dev`
+//   the files that differ there (PLAYGROUND_DEV_SAMPLE);
 // - the OpenAPI document: the fixture built again with `actionRoute.openapi`, served, and its document checked, on the
 //   newest Nuxt 4 (Nitro 2, the same on Nuxt 3 and 4.3) and on Nuxt 5 (Nitro 3);
 // - on Nuxt 5, Nuxt's own `$fetch` and `useFetch` typed from the actions (scripts/compat-typed-fetch.mjs: vue-tsc), and
@@ -279,8 +278,9 @@ for (const target of selected) {
   // copy's dev lock (Nuxt 5's nuxi refuses a second dev server on one app)
   for (const mode of target.playground) {
     const project = mode === 'dev' ? 'playground-dev' : 'playground'
-    const how = `${mode === 'dev' ? 'nuxi dev' : 'production build'}${target.playgroundFiles ? `, ${target.playgroundFiles.length} files` : ''}`
-    await step(results, target, `playground suite (the reference app, ${how}, client in Chromium)`, () => vitest(project, target.playgroundFiles ?? [], { E2E_PLAYGROUND_DIR: devApp, E2E_NODE: node }, target))
+    const files = mode === 'dev' ? target.playgroundDevFiles : undefined
+    const how = `${mode === 'dev' ? 'nuxi dev' : 'production build'}${files ? `, ${files.length} files` : ''}`
+    await step(results, target, `playground suite (the reference app, ${how}, client in Chromium)`, () => vitest(project, files ?? [], { E2E_PLAYGROUND_DIR: devApp, E2E_NODE: node }, target))
   }
   const devtoolsFiles = target.devtoolsFiles ?? DEVTOOLS_FILES
   const devtoolsWhat = devtoolsFiles.includes('panel-loop') ? 'endpoints, recorder, the create-action loop, base URL, the panel in Chromium and inside DevTools' : `its dev server: ${devtoolsFiles.join(', ')}`
