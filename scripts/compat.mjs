@@ -99,7 +99,7 @@ async function install(app, lock, target, node, tarballs, packages, dependencies
   // npm's resolver refuses TanStack Query beside Pinia on the Nuxt 5 nightly, in one install or added after Pinia
   // (ERESOLVE on TanStack's optional Vue 2 peer, @vue/composition-api); Pinia added after TanStack Query resolves.
   // From a lock that holds both, nothing is resolved, so one install does
-  const later = target.installer === 'npm' && lockMode !== 'pinned' ? Object.entries(dependencies).filter(([name]) => name === 'pinia' || name.startsWith('@pinia/')) : []
+  const later = target.installer === 'npm' && lockMode !== 'pinned' && lockMode !== 'extend' ? Object.entries(dependencies).filter(([name]) => name === 'pinia' || name.startsWith('@pinia/')) : []
   const first = Object.fromEntries(Object.entries(dependencies).filter(([name]) => !later.some(([added]) => added === name)))
   writePackedAppManifest(app, tarballs, packages, { nuxt: target.nuxt, ...target.dependencies, ...first }, target.installer, nativeDependencies, lockMode === 'latest' ? {} : target.pins)
   placeLock(app, lock, target.installer)

@@ -7,6 +7,8 @@
 // ACTION_ROUTE_LOCKS chooses the mode:
 // - unset: install from the committed lock, then fail if anything outside it was installed (refresh it on purpose);
 // - `update`: resolve afresh (the newest versions the manifests allow) and write the lock (`pnpm locks:update`);
+// - `extend`: install from the committed lock, keeping every version it pins, and write what the install added (a new
+//   dependency of an app, without moving anything else);
 // - `latest`: resolve afresh, write nothing, and print what differs from the lock (`pnpm test:latest`).
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
@@ -18,20 +20,21 @@ const OURS = /^@action-route\//
 
 /** How installs treat the committed locks: `pinned` (the default), `update` or `latest`. */
 export const lockMode = process.env.ACTION_ROUTE_LOCKS || 'pinned'
-if (!['pinned', 'update', 'latest'].includes(lockMode)) throw new Error(`ACTION_ROUTE_LOCKS=${lockMode}: use update or latest, or leave it unset`)
+if (!['pinned', 'update', 'extend', 'latest'].includes(lockMode)) throw new Error(`ACTION_ROUTE_LOCKS=${lockMode}: use update, extend or latest, or leave it unset`)
 
 const lockFile = installer => (installer === 'npm' ? 'package-lock.json' : 'pnpm-lock.yaml')
 const committed = (name, installer) => join(locks, `${name}.${lockFile(installer)}`)
 
 /**
- * Puts the committed lock `name` into `app` before its install (pinned mode), so the package manager keeps its versions.
+ * Puts the committed lock `name` into `app` before its install (pinned and extend modes), so the package manager keeps
+ * its versions.
  * @example
  * placeLock(app, 'compat-nuxt5-node22-fixture', 'npm')
  * execFileSync('npm', ['install'], { cwd: app })
  * checkLock(app, 'compat-nuxt5-node22-fixture', 'npm')
  */
 export function placeLock(app, name, installer) {
-  if (lockMode !== 'pinned') return
+  if (lockMode !== 'pinned' && lockMode !== 'extend') return
   const source = committed(name, installer)
   if (!existsSync(source)) throw new Error(`No lock ${source}: write it with ACTION_ROUTE_LOCKS=update (pnpm locks:update)`)
   copyFileSync(source, join(app, lockFile(installer)))
@@ -39,14 +42,15 @@ export function placeLock(app, name, installer) {
 
 /**
  * After an install: in pinned mode, throws when a package was installed at a version the lock does not hold; in update
- * mode, writes the app's lock (without our packages) as the committed one, unless the lock is `borrowed` from a larger
- * app (then its own suite writes it); in latest mode, returns what differs.
+ * and extend modes, writes the app's lock (without our packages) as the committed one, unless the lock is `borrowed` from
+ * a larger app (then its own suite writes it); in latest mode, returns what differs.
  * @returns {string} a line for the suite's summary
  */
 export function checkLock(app, name, installer, { borrowed = false } = {}) {
   const installed = readLock(join(app, lockFile(installer)), installer)
-  if (lockMode === 'update' && borrowed) return `lock ${name} borrowed, not written`
-  if (lockMode === 'update') {
+  const writes = lockMode === 'update' || lockMode === 'extend'
+  if (writes && borrowed) return `lock ${name} borrowed, not written`
+  if (writes) {
     mkdirSync(locks, { recursive: true })
     writeFileSync(committed(name, installer), withoutOurs(readFileSync(join(app, lockFile(installer)), 'utf8'), installer))
     return `lock ${name} written (${installed.size} packages)`
