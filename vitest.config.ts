@@ -75,6 +75,18 @@ export default defineConfig({
         },
       },
       {
+        // docs/getting-started.md followed literally: its app built from the page into an empty folder (packed
+        // tarballs, a committed lock, Node 22), type-checked, built and started; each step's promise in Chromium
+        test: {
+          name: 'docs-app',
+          root: 'docs',
+          include: ['app-test/**/*.test.ts'],
+          globalSetup: ['app-test/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
         // the repository's own scripts: doc-types.mjs fails on a docs sample that does not type-check
         test: { name: 'scripts', root: 'scripts', include: ['test/**/*.test.ts'], testTimeout: 240_000 },
       },

@@ -150,25 +150,29 @@ export function buildDocsApp(pages, dir, { lock = 'docs-walkthrough', log = cons
   const commands = []
   let appName
   const afterInstall = []
-  for (const page of pages) {
-    for (const step of readPage(page)) {
-      const where = `${relative(root, resolve(page))}:${step.line}`
-      if (step.kind === 'file') {
-        mkdirSync(dirname(join(dir, step.path)), { recursive: true })
-        writeFileSync(join(dir, step.path), step.text)
-        files.add(step.path)
-        continue
-      }
-      const known = commandOf(step.command, appName)
-      if (!known) throw new Error(`${where}: \`${step.command}\` is a command scripts/docs-app.mjs does not know: teach it, or show the command as text`)
-      commands.push({ page, line: step.line, command: step.command, kind: known.kind })
-      if (known.init) appName = known.init
-      if (known.run) afterInstall.push(known)
-      if (known.kind === 'install') {
-        for (const spec of known.packages) {
-          const [name, range] = packageSpec(spec)
-          packages[known.dev ? 'devDependencies' : 'dependencies'][name] = range
-        }
+  // every command is checked before anything is written, so an unknown one leaves the folder as it was
+  const steps = pages.flatMap(page => readPage(page).map(step => ({ ...step, page })))
+  for (const step of steps) {
+    if (step.kind !== 'command') continue
+    const known = commandOf(step.command, appName)
+    if (!known) throw new Error(`${relative(root, resolve(step.page))}:${step.line}: \`${step.command}\` is a command scripts/docs-app.mjs does not know: teach it, or show the command as text`)
+    if (known.init) appName = known.init
+    step.known = known
+  }
+  for (const step of steps) {
+    if (step.kind === 'file') {
+      mkdirSync(dirname(join(dir, step.path)), { recursive: true })
+      writeFileSync(join(dir, step.path), step.text)
+      files.add(step.path)
+      continue
+    }
+    const { known } = step
+    commands.push({ page: step.page, line: step.line, command: step.command, kind: known.kind })
+    if (known.run) afterInstall.push(known)
+    if (known.kind === 'install') {
+      for (const spec of known.packages) {
+        const [name, range] = packageSpec(spec)
+        packages[known.dev ? 'devDependencies' : 'dependencies'][name] = range
       }
     }
   }
