@@ -209,7 +209,8 @@ async function vitest(project, files, env, target) {
   const report = join(work, target.name, `vitest-${project}.json`)
   rmSync(report, { force: true })
   try {
-    await run('pnpm', ['exec', 'vitest', 'run', '--project', project, ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+    // --no-cache: .ci/run runs `pnpm test` beside this, and the results cache (the order of files) is one file for both
+    await run('pnpm', ['exec', 'vitest', 'run', '--no-cache', '--project', project, ...files, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
       cwd: root,
       env: { ...process.env, ...env },
     })

@@ -99,7 +99,8 @@ const { app, cleanup, env } = nuxt5 ? await nuxt5App() : nuxt4App()
 try {
   // one build and one workerd for every file: a stream's spans are flushed inside its request (docs/production.md,
   // On Cloudflare Workers), so the other files' streams leave the tracing test's exporter nothing unsettled
-  run('pnpm', ['exec', 'vitest', 'run', '--project', 'runtime-e2e', ...(filters.length ? filters : files)], {
+  // --no-cache: .ci/run runs `pnpm test` beside this, and the results cache (the order of files) is one file for both
+  run('pnpm', ['exec', 'vitest', 'run', '--no-cache', '--project', 'runtime-e2e', ...(filters.length ? filters : files)], {
     cwd: root,
     env: { ...process.env, ...env, ...tracing, E2E_TARGET: 'workers', E2E_FIXTURE_DIR: app },
   })
