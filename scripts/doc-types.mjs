@@ -17,10 +17,10 @@
 // TypeScript reports no type errors in a project while one of its files has one.
 //
 // A block after a `<!-- snippet: ... -->` marker is the app's own code (scripts/doc-snippets.mjs keeps them
-// equal), checked by the app's typecheck, so it is skipped here. So is a file of a walkthrough page (its path in
-// bold before the block, scripts/docs-app.mjs): CI builds and type-checks the app that page makes. Any other sample
-// is a whole file unless the line before its fence is a sample marker, an HTML comment the rendered page does not
-// show:
+// equal), checked by the app's typecheck, so it is skipped here. So is a file of a walkthrough page or of a recipe
+// (its path in bold before the block, scripts/docs-app.mjs and scripts/docs-recipes.mjs): CI builds and type-checks
+// the apps those pages make. Any other sample is a whole file unless the line before its fence is a sample marker,
+// an HTML comment the rendered page does not show:
 //
 //   <!-- sample: server -->                  read it in that context (when the guess above is wrong)
 //   <!-- sample: skip: why -->               not checked (say why: a package the repository lacks...)
@@ -51,6 +51,7 @@ import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
 import { WALKTHROUGH_PAGES, labelOf } from './docs-app.mjs'
+import { RECIPE_PAGES } from './docs-recipes.mjs'
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const rootArg = process.argv.indexOf('--root')
@@ -103,7 +104,7 @@ function readSamples(path) {
     const at = index
     index = close
     if ((lines[at - 1] ?? '').startsWith('<!-- snippet: ')) continue
-    if (WALKTHROUGH_PAGES.includes(relative(docsRoot, path)) && labelOf(lines, at)) continue
+    if ([...WALKTHROUGH_PAGES, ...RECIPE_PAGES].includes(relative(docsRoot, path)) && labelOf(lines, at)) continue
     let marker
     if (/-->\s*$/.test(lines[at - 1] ?? '')) {
       const start = lines.findLastIndex((line, i) => i < at && line.startsWith('<!-- sample:'))
