@@ -49,7 +49,20 @@ export const cliTimePart: BenchPart = {
     return {
       title: 'CLI time',
       rows,
-      method: `The CLI is built, then a bare Nuxt app is generated into \`bench/.work/cli/app\`, where the root \`node_modules\` resolve. ${runs} runs, each timing in alternating order \`node packages/cli/bin/create-action.mjs todos/[id].patch --cwd <app> --force\`, \`nuxt add-template api todos --cwd <app> --force\` (nuxi 3.x spells the template command \`add-template\`) and \`node -e ""\`; each written file is removed before and checked after. The figure is the median wall time from spawn to exit, Node start-up included; the ratio is over nuxi's (lower is better); the goal is on create-action's wall time.`,
+      method: [
+        'The CLI is built first.',
+        'Then a bare Nuxt app is generated into `bench/.work/cli/app`, where the root `node_modules` resolve.',
+        `There are ${runs} runs. Each times three commands, in alternating order:`,
+        '',
+        '- `node packages/cli/bin/create-action.mjs todos/[id].patch --cwd <app> --force`',
+        '- `nuxt add-template api todos --cwd <app> --force` (nuxi 3.x spells the template command `add-template`)',
+        '- `node -e ""`',
+        '',
+        'Each written file is removed before and checked after.',
+        'The figure is the median wall time from spawn to exit, Node start-up included.',
+        'The ratio is over nuxi\'s (lower is better).',
+        'The goal is on create-action\'s wall time.',
+      ].join('\n'),
       notes: [],
     }
   },
