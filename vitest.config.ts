@@ -40,6 +40,8 @@ export default defineConfig({
           name: 'tracing',
           root: 'packages/runtime',
           include: ['test/tracing/**/*.test.ts'],
+          // fixtures/tracing built once for every file, with tracing off and on
+          globalSetup: ['test/tracing/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 600_000,
         },

@@ -2,15 +2,12 @@
 // real OpenTelemetry SDK (otel-setup.mjs) exporting over OTLP/HTTP to a receiver this test starts: an idempotent
 // replay, a rate limit's 429, a declared error, a mutation's single flight, a query run during SSR and a form posted
 // without JavaScript, each as its spans show it.
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { BuiltApp } from '../helpers/built-app'
 import { startBuiltServer } from '../helpers/built-app'
-import { collectOutput, findNuxtBin } from '../helpers/internal/nuxt-process'
 import type { OtlpReceiver, ReceivedSpan } from './otlp-receiver'
 import { startOtlpReceiver } from './otlp-receiver'
 
@@ -24,11 +21,8 @@ let receiver: OtlpReceiver
 let app: BuiltApp
 
 beforeAll(async () => {
+  // the build with tracing on, made once for the project by global-setup.ts
   receiver = await startOtlpReceiver()
-  const child = spawn(process.execPath, [findNuxtBin(appDir), 'build', appDir], { cwd: appDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_ENV: 'production' } })
-  const log = collectOutput(child)
-  const [code] = await once(child, 'exit')
-  if (code !== 0) throw new Error(`nuxt build of ${appDir} failed (${code}):\n${log().slice(-4000)}`)
   app = await startBuiltServer(join(appDir, '.output'), process.execPath, '/api/ping', {
     cwd: appDir,
     env: { ...process.env, NODE_ENV: 'production', NODE_OPTIONS: `--import ${setupFile}`, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: receiver.endpoint },

@@ -1,16 +1,13 @@
 // Each action's request as OpenTelemetry spans, in a production build (fixtures/tracing, `tracing: true`) whose server
 // runs with a real SDK (otel-setup.mjs: Node's HTTP server instrumented, spans exported over OTLP/HTTP as they end)
 // to a receiver this test starts on 127.0.0.1. Each request sends a `traceparent`, so its spans are found by trace id.
-import { spawn } from 'node:child_process'
-import { once } from 'node:events'
 import { randomBytes } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { BuiltApp } from '../helpers/built-app'
 import { startBuiltServer } from '../helpers/built-app'
-import { collectOutput, findNuxtBin } from '../helpers/internal/nuxt-process'
 import type { OtlpReceiver, ReceivedSpan } from './otlp-receiver'
 import { startOtlpReceiver } from './otlp-receiver'
 
@@ -19,25 +16,17 @@ const setupFile = fileURLToPath(new URL('./otel-setup.mjs', import.meta.url))
 const SPAN_KIND = { INTERNAL: 1, SERVER: 2 }
 const STATUS_ERROR = 2
 
-async function build(env: Record<string, string>) {
-  const child = spawn(process.execPath, [findNuxtBin(appDir), 'build', appDir], { cwd: appDir, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env, NODE_ENV: 'production' } })
-  const log = collectOutput(child)
-  const [code] = await once(child, 'exit')
-  if (code !== 0) throw new Error(`nuxt build of ${appDir} failed (${code}):\n${log().slice(-4000)}`)
-}
-
 /** The text of every file the build wrote for the server, its traced node_modules aside. */
 function serverCode(): string {
-  const serverDir = join(appDir, '.output/server')
+  const serverDir = inject('tracingOffServerDir')
   return readdirSync(serverDir, { recursive: true, encoding: 'utf8' })
     .filter(file => /\.m?js$/.test(file) && !file.startsWith('node_modules'))
     .map(file => readFileSync(join(serverDir, file), 'utf8'))
     .join('\n')
 }
 
+// both builds are made once for the project by global-setup.ts
 describe('a production build with tracing off', () => {
-  beforeAll(() => build({ ACTION_ROUTE_TRACING: 'off' }))
-
   it('holds no tracing code: no tracer, no spans, no channel, and the lifecycle\'s trace lookups reduced to `return undefined`', () => {
     const code = serverCode()
     // the lifecycle is in the build (the fixture's actions)...
@@ -58,7 +47,6 @@ describe('each action as a span tree, exported over OTLP/HTTP', () => {
 
   beforeAll(async () => {
     receiver = await startOtlpReceiver()
-    await build({})
     app = await startBuiltServer(join(appDir, '.output'), process.execPath, '/api/ping', {
       cwd: appDir,
       env: { ...process.env, NODE_ENV: 'production', NODE_OPTIONS: `--import ${setupFile}`, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: receiver.endpoint },
