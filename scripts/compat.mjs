@@ -101,7 +101,10 @@ async function install(app, lock, target, node, tarballs, packages, dependencies
   // From a lock that holds both, nothing is resolved, so one install does
   const later = target.installer === 'npm' && lockMode !== 'pinned' && lockMode !== 'extend' ? Object.entries(dependencies).filter(([name]) => name === 'pinia' || name.startsWith('@pinia/')) : []
   const first = Object.fromEntries(Object.entries(dependencies).filter(([name]) => !later.some(([added]) => added === name)))
-  writePackedAppManifest(app, tarballs, packages, { nuxt: target.nuxt, ...target.dependencies, ...first }, target.installer, nativeDependencies, lockMode === 'latest' ? {} : target.pins)
+  // the reference app's OpenTelemetry SDK: its trace package still asks for an API below 1.10, which the newest
+  // exporter needs; npm refuses that pair (pnpm only warns), so the dev app takes the override docs/production.md gives
+  const otel = target.installer === 'npm' && '@opentelemetry/sdk-trace-node' in dependencies ? { '@opentelemetry/sdk-trace-node': { '@opentelemetry/api': '$@opentelemetry/api' } } : {}
+  writePackedAppManifest(app, tarballs, packages, { nuxt: target.nuxt, ...target.dependencies, ...first }, target.installer, nativeDependencies, { ...(lockMode === 'latest' ? {} : target.pins), ...otel })
   placeLock(app, lock, target.installer)
   const nodeDir = resolve(dirname(node), '..')
   const env = {
