@@ -1,6 +1,6 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type { EventHandler, EventHandlerRequest, H3Event } from 'h3'
-import type { AnswersErrors, ErrorDeclarations, ErrorFactories } from './declared-errors'
+import type { AnswersErrors, ErrorDeclarations, ErrorFactories } from './errors/declared-errors'
 
 /** Field path (dot notation, `_root` for the whole value) to its messages. */
 export type FieldErrors = Record<string, string[]>
