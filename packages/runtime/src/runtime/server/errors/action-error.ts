@@ -1,4 +1,4 @@
-import type { ActionErrorData, FieldErrors } from '../types'
+import type { ActionErrorData, FieldErrors } from '../envelope'
 import { toSafeFieldErrors } from './field-errors'
 import { isErrorStatus } from './sendable-error'
 

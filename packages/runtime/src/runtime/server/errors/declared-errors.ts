@@ -1,5 +1,5 @@
 import type { ActionError } from './action-error'
-import type { FieldErrors } from '../types'
+import type { FieldErrors } from '../envelope'
 
 /**
  * One failure an action declares: the HTTP status it answers with and,

@@ -1,5 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
-import type { FieldErrors } from '../types'
+import type { FieldErrors } from '../envelope'
 
 /** Key used for issues that concern the whole value rather than a field. */
 export const ROOT_FIELD = '_root'

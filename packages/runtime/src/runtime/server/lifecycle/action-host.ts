@@ -1,4 +1,4 @@
-import type { EventStreamSource } from '../streaming/event-stream-source'
+import type { EventStreamSource } from '../streaming/event-sink'
 
 /**
  * What the host-neutral lifecycle needs from an h3 event, and how it answers.

@@ -17,7 +17,7 @@ import type {
   Simplify,
 } from '../types'
 import type { AnswersErrors, CompatibleErrorDeclarations, ErrorDeclarations, MergeErrorDeclarations, NoReservedCodes } from '../errors/declared-errors'
-import type { AnyActionOptions } from './define-action'
+import type { AnyActionOptions } from './any-action-options'
 import { assertStandardSchema } from '../internal/standard-schema'
 import { deepFrozenCopy } from './internal/deep-frozen-copy'
 import { checkErrorDeclarations, mergeErrorDeclarations } from '../errors/error-declarations'

@@ -1,4 +1,4 @@
-import type { ActionDefinition, ActionMiddleware, DefineActionOptions } from '../types'
+import type { ActionDefinition, ActionMiddleware } from '../types'
 import type { ActionHost } from './action-host'
 import { assertStandardSchema } from '../internal/standard-schema'
 import { assertInputLimits } from '../body/action-defaults'
@@ -27,10 +27,7 @@ import { isReplayedAnswer } from '../idempotency/idempotency-answer'
 import { honoursIdempotencyKeys, warnOfUnhonouredKey } from '../idempotency/idempotency-dev-warning'
 import { BUILT_FOR_DEVELOPMENT, inDevelopment } from '../internal/dev-logger'
 import { answerStreamNotRefreshed, isSingleFlightGet } from '../single-flight/single-flight-get'
-
-/** Options of any action, whatever its schemas and event type: what the lifecycle reads. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyActionOptions = DefineActionOptions<any, any, any, any, any, any, any, any>
+import type { AnyActionOptions } from './any-action-options'
 
 /** The host-neutral handler: the host's event in, what the host's handler returns out. */
 export type ActionCore<TEvent> = ((event: TEvent) => Promise<unknown>) & { readonly '~action': ActionDefinition }

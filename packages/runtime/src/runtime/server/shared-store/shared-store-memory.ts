@@ -1,4 +1,4 @@
-import type { SharedStore } from './shared-store'
+import type { SharedStore } from './shared-store-contract'
 
 interface Entry {
   /** A counter's number, or a value nothing can change, as it was given (`isFrozenData`). */

@@ -1,4 +1,4 @@
-import type { EventStreamSource } from './event-stream-source'
+import type { EventStreamSource } from './event-sink'
 
 /** What the stream needs of Node's `ServerResponse` (written out: the runtime imports nothing of Node). */
 export interface NodeResponseLike {

@@ -12,29 +12,7 @@ import { invalidErrorField } from '../errors/sendable-error'
 import { eventJson, SSE_HEARTBEAT, sseEnd, sseMessage } from './sse'
 import { toErrorEnvelope } from '../errors/to-error-envelope'
 import { logInDevelopment } from '../internal/dev-logger'
-
-/**
- * Where a host writes an event stream: its connection (Node's response) or
- * a web `ReadableStream` the host answers with.
- */
-export interface EventSink {
-  /** Writes one chunk; `false` when the connection is full: wait for `drained` before the next. */
-  write: (chunk: string) => boolean
-  /** Resolves once the connection takes more, or has closed. */
-  drained: () => Promise<void>
-  /** Ends the answer. */
-  end: () => void
-}
-
-/**
- * An action's event stream, as a host drives it: `run` writes it into the
- * host's sink, pulling each event from the generator only once the sink has
- * drained; `cancel` is the host's word that the client went away.
- */
-export interface EventStreamSource {
-  run: (sink: EventSink) => Promise<void>
-  cancel: () => void
-}
+import type { EventSink, EventStreamSource } from './event-sink'
 
 /** What an action's options say of its stream. */
 export interface StreamOptions {

@@ -1,4 +1,4 @@
-import type { EventStreamSource } from './event-stream-source'
+import type { EventStreamSource } from './event-sink'
 
 /**
  * An event stream as a web `ReadableStream` of UTF-8 bytes: the next event is

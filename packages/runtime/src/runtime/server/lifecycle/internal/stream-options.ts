@@ -1,5 +1,5 @@
 import type { ErrorDeclarations } from '../../errors/declared-errors'
-import type { AnyActionOptions } from '../define-action'
+import type { AnyActionOptions } from '../any-action-options'
 import type { StreamOptions } from '../../streaming/event-stream-source'
 import { assertStandardSchema } from '../../internal/standard-schema'
 

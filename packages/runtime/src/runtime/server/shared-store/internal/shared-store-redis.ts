@@ -1,4 +1,4 @@
-import type { SharedStore } from '../shared-store'
+import type { SharedStore } from '../shared-store-contract'
 
 /** What the store uses of an ioredis client (or a cluster): the one the unstorage redis driver holds. */
 export interface RedisLike {

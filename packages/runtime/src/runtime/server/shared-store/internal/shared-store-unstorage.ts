@@ -1,4 +1,4 @@
-import type { SharedStore, StorageLike } from '../shared-store'
+import type { SharedStore, StorageLike } from '../shared-store-contract'
 
 interface Stored {
   value: unknown
