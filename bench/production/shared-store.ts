@@ -1,6 +1,6 @@
 // The shared store a server's rate limit or idempotency key uses, given as the module's Nitro plugin gives it.
-import { createSharedStore, setSharedStore } from '../../packages/runtime/src/runtime/server/internal/shared-store'
-import type { StorageLike } from '../../packages/runtime/src/runtime/server/internal/shared-store'
+import { createSharedStore, setSharedStore } from '../../packages/runtime/src/runtime/server/shared-store/shared-store'
+import type { StorageLike } from '../../packages/runtime/src/runtime/server/shared-store/shared-store'
 
 /**
  * Gives the runtime its shared store as the module's Nitro plugin does (`createSharedStore` on Nitro's

@@ -68,6 +68,7 @@ export default defineConfig({
           { text: 'Server API', link: '/reference/server' },
           { text: 'Client API', link: '/reference/client' },
           { text: 'Module options', link: '/reference/module-options' },
+          { text: 'Architecture', link: '/architecture' },
           { text: 'Decisions', link: '/decisions' },
         ],
       },

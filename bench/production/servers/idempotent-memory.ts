@@ -1,5 +1,5 @@
 // Child-process entry: the action behind idempotent() on the memory store.
-import { idempotent } from '../../../packages/runtime/src/runtime/server/idempotent'
+import { idempotent } from '../../../packages/runtime/src/runtime/server/idempotency/idempotent'
 import { serveTodoAction } from '../fixture'
 import { useStoreOf } from '../shared-store'
 

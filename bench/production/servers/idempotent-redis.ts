@@ -1,6 +1,6 @@
 // Child-process entry: the action behind idempotent() on Redis (REDIS_URL).
 import Redis from 'ioredis'
-import { idempotent } from '../../../packages/runtime/src/runtime/server/idempotent'
+import { idempotent } from '../../../packages/runtime/src/runtime/server/idempotency/idempotent'
 import { serveTodoAction } from '../fixture'
 import { useStoreOf } from '../shared-store'
 

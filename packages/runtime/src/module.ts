@@ -24,11 +24,11 @@ import {
   DEFAULT_MAX_FORM_FIELDS,
   DEFAULT_MAX_FORM_FILES,
   DEFAULT_MAX_JSON_DEPTH,
-} from './runtime/server/internal/action-defaults'
-import { trustedOriginsOf } from './runtime/server/internal/trusted-origins'
-import type { LogErrors } from './runtime/server/internal/nitro-error-reporter'
-import { logErrorsOf } from './runtime/server/internal/nitro-error-reporter'
-import type { MemoryStoreLimits } from './runtime/server/internal/shared-store-memory'
+} from './runtime/server/body/action-defaults'
+import { trustedOriginsOf } from './runtime/server/cross-origin/trusted-origins'
+import type { LogErrors } from './runtime/server/errors/nitro-error-reporter'
+import { logErrorsOf } from './runtime/server/errors/nitro-error-reporter'
+import type { MemoryStoreLimits } from './runtime/server/shared-store/shared-store-memory'
 
 /** Options under `actionRoute` in nuxt.config. */
 export interface ModuleOptions {

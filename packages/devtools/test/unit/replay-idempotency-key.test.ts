@@ -1,7 +1,7 @@
 import { createApp, createRouter, toWebHandler } from 'h3'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { defineAction, idempotent } from '../../../runtime/src/runtime/server'
-import { createMemoryStore } from '../../../runtime/src/runtime/server/internal/shared-store-memory'
+import { createMemoryStore } from '../../../runtime/src/runtime/server/shared-store/shared-store-memory'
 import { createRecorder } from '../../../runtime/src/runtime/devtools/recorder'
 import type { RequestRecord } from '../../src/shared/types'
 import { formatHeaders } from '../../src/client/logic/header-lines'

@@ -6,7 +6,7 @@ import { addNitroPlugin } from './nuxt-kit'
 /**
  * The module's `tracing` option at build time: Nitro writes it into the server code in place of
  * `import.meta.actionRouteTracing`, so a build without it folds every trace call of the lifecycle away
- * (runtime/server/internal/lifecycle-trace.ts). With it, checks that the app has `@opentelemetry/api` and adds the
+ * (runtime/server/tracing/lifecycle-trace.ts). With it, checks that the app has `@opentelemetry/api` and adds the
  * Nitro plugin that makes each action's request OpenTelemetry spans.
  * @example
  * setupTracing(nuxt, options.tracing === true, resolver.resolve('./runtime/server/plugins/tracing'))

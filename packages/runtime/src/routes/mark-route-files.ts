@@ -18,7 +18,7 @@ interface TransformPlugin {
  * no file, and left every other route failing too. The line before is on
  * the file's first line, so the lines of the file keep their numbers.
  * @example
- * markRouteFiles(['/app/server'], '/app', '/module/runtime/server/internal/route-file')
+ * markRouteFiles(['/app/server'], '/app', '/module/runtime/server/lifecycle/route-file')
  */
 export function markRouteFiles(serverDirs: string[], rootDir: string, markerModule: string): TransformPlugin {
   const folders = serverDirs.flatMap(dir => [`${dir}/api/`, `${dir}/routes/`])
@@ -39,7 +39,7 @@ export function markRouteFiles(serverDirs: string[], rootDir: string, markerModu
  * Adds `markRouteFiles` to the app's Nitro build (Rollup's, and Rolldown's
  * where Nitro uses it).
  * @example
- * setupRouteFileMarks(nuxt, ['/app/server'], resolver.resolve('./runtime/server/internal/route-file'))
+ * setupRouteFileMarks(nuxt, ['/app/server'], resolver.resolve('./runtime/server/lifecycle/route-file'))
  */
 export function setupRouteFileMarks(nuxt: Nuxt, serverDirs: string[], markerModule: string): void {
   const hook = nuxt.hook as unknown as (name: 'nitro:config', run: (config: Record<string, { plugins?: unknown } | undefined>) => void) => void

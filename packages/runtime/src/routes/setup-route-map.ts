@@ -25,7 +25,7 @@ function serverDirs(nuxt: Nuxt): string[] {
  */
 export function setupRouteMap(nuxt: Nuxt, routeMapModule: string): { refresh: () => Promise<void> } {
   // each route file names itself to the actions it defines (a bad definition fails its own route, named)
-  setupRouteFileMarks(nuxt, serverDirs(nuxt), resolve(dirname(routeMapModule), '../server/internal/route-file'))
+  setupRouteFileMarks(nuxt, serverDirs(nuxt), resolve(dirname(routeMapModule), '../server/lifecycle/route-file'))
   let routes: Promise<ScannedRoute[]> | undefined
   const scan = () => routes ??= scanActionRoutes(serverDirs(nuxt), (nuxt.options as { nitro?: { apiBaseURL?: string } }).nitro?.apiBaseURL || '/api')
 

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { TestServer } from '../helpers/serve'
 import { call, serve } from '../helpers/serve'
 import { hosts } from '../helpers/hosts'
-import { setModuleTrustedOrigins } from '../../src/runtime/server/internal/trusted-origins'
+import { setModuleTrustedOrigins } from '../../src/runtime/server/cross-origin/trusted-origins'
 import formPostNitro2 from '../../src/runtime/form-post/nitro2'
 
 const REFUSED = {

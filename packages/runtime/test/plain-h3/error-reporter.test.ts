@@ -6,9 +6,9 @@ import { z } from 'zod'
 import type { TestServer } from '../helpers/serve'
 import { call } from '../helpers/serve'
 import { hosts } from '../helpers/hosts'
-import type { ActionErrorReport } from '../../src/runtime/server/internal/report-error'
-import { setErrorReporter } from '../../src/runtime/server/internal/report-error'
-import { createActionError } from '../../src/runtime/server/errors'
+import type { ActionErrorReport } from '../../src/runtime/server/errors/report-error'
+import { setErrorReporter } from '../../src/runtime/server/errors/report-error'
+import { createActionError } from '../../src/runtime/server/errors/action-error'
 
 const INTERNAL = { code: 'INTERNAL_ERROR', message: 'An unexpected error occurred', statusCode: 500 }
 

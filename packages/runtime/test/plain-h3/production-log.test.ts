@@ -5,9 +5,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { TestServer } from '../helpers/serve'
 import { call } from '../helpers/serve'
 import { hosts } from '../helpers/hosts'
-import { setErrorReporter } from '../../src/runtime/server/internal/report-error'
-import type { ActionErrorHookContext } from '../../src/runtime/server/internal/nitro-error-reporter'
-import { createNitroErrorReporter } from '../../src/runtime/server/internal/nitro-error-reporter'
+import { setErrorReporter } from '../../src/runtime/server/errors/report-error'
+import type { ActionErrorHookContext } from '../../src/runtime/server/errors/nitro-error-reporter'
+import { createNitroErrorReporter } from '../../src/runtime/server/errors/nitro-error-reporter'
 
 describe.each(hosts)('the production log on $name', (host) => {
   let server: TestServer

@@ -88,7 +88,7 @@ describe('the store on a real Redis (unstorage\'s redis driver)', () => {
   })
 
   it('claims with a set-if-absent, then a read, on a Redis that refuses NX with GET (before 7.0)', async () => {
-    const { createRedisStore } = await import('../../src/runtime/server/internal/shared-store-redis')
+    const { createRedisStore } = await import('../../src/runtime/server/shared-store/internal/shared-store-redis')
     const held = new Map<string, string>()
     const sent: string[] = []
     const before7 = {

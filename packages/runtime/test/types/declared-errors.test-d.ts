@@ -4,7 +4,7 @@ import { createActionClient, createActionError, defineAction, defineActionMiddle
 import * as v2 from '../../src/runtime/server/h3-v2'
 import { $action } from '../../src/runtime/app'
 import type { ActionErrorCode, ClientErrorCode } from '../../src/runtime/app/route-map'
-import type { CLIENT_ERROR_CODES, RUNTIME_ERROR_CODES } from '../../src/runtime/server/internal/error-declarations'
+import type { CLIENT_ERROR_CODES, RUNTIME_ERROR_CODES } from '../../src/runtime/server/errors/error-declarations'
 
 // what the module generates into .nuxt/types/action-routes.d.ts for these files
 declare module '../../src/runtime/app/route-map' {

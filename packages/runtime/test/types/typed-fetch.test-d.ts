@@ -6,7 +6,7 @@ import type { EventHandlerRequest, H3Event } from 'h3-v2'
 import { z } from 'zod'
 import { defineAction } from '../../src/runtime/server/h3-v2'
 import type { ActionErrorData, FieldErrors } from '../../src/runtime/server/types'
-import type { RuntimeErrorCode } from '../../src/runtime/server/declared-errors'
+import type { RuntimeErrorCode } from '../../src/runtime/server/errors/declared-errors'
 import type { ActionFetchRequest, ActionFetchResponse } from '../../src/runtime/app/typed-fetch'
 
 type RequestOf<THandler> = THandler extends (event: H3Event<infer R>) => unknown ? R : never

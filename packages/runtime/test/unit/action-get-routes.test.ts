@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { matchActionGetRoutes } from '../../src/runtime/server/internal/action-get-routes'
+import { matchActionGetRoutes } from '../../src/runtime/server/single-flight/internal/action-get-routes'
 import { getRoutesOf } from '../../src/routes/single-flight-routes'
 
 describe('which URLs single flight may run', () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { TestServer } from '../helpers/serve'
 import { call } from '../helpers/serve'
 import { hosts } from '../helpers/hosts'
-import { enterRouteFile } from '../../src/runtime/server/internal/route-file'
+import { enterRouteFile } from '../../src/runtime/server/lifecycle/route-file'
 import { markRouteFiles } from '../../src/routes/mark-route-files'
 
 describe.each(hosts)('a bad definition in a route file, on $name', (host) => {

@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { createApp, eventHandler, getRequestIP, toWebHandler } from 'h3'
 import { H3, getRequestIP as getRequestIPv2 } from 'h3-v2'
 import { ssrCallHeaders } from '../../src/runtime/app/internal/forwarded-headers'
-import { CALLER_HEADER, callerAddressHeader, takeCallerAddress, takeWebCallerAddress } from '../../src/runtime/server/internal/caller-address'
-import { clientAddress } from '../../src/runtime/server/internal/client-address'
+import { CALLER_HEADER, callerAddressHeader, takeCallerAddress, takeWebCallerAddress } from '../../src/runtime/server/client-address/caller-address'
+import { clientAddress } from '../../src/runtime/server/client-address/client-address'
 
 // What an action sees of its caller: h3's getRequestIP, rateLimit's clientAddress, and whether the header reached it
 type Seen = { ip: string | null, counted: string | null, header: string | null }
@@ -71,9 +71,9 @@ describe('an action called during SSR counts for the page\'s client', () => {
 
   it('shares one token between two copies of the module (the app\'s SSR bundle and Nitro\'s server bundle)', async () => {
     vi.resetModules()
-    const appCopy = await import('../../src/runtime/server/internal/caller-address')
+    const appCopy = await import('../../src/runtime/server/client-address/caller-address')
     vi.resetModules()
-    const serverCopy = await import('../../src/runtime/server/internal/caller-address')
+    const serverCopy = await import('../../src/runtime/server/client-address/caller-address')
     expect(appCopy).not.toBe(serverCopy)
     const request = { headers: { [CALLER_HEADER]: appCopy.callerAddressHeader('203.0.113.8') } as Record<string, string | undefined>, socket: { remoteAddress: '' } }
     serverCopy.takeCallerAddress(request)

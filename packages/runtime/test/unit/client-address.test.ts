@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createApp, eventHandler, toWebHandler } from 'h3'
 import { H3 } from 'h3-v2'
-import { clientAddress } from '../../src/runtime/server/internal/client-address'
+import { clientAddress } from '../../src/runtime/server/client-address/client-address'
 
 /**
  * Nitro 2's shape: an h3 v1 app called in-process (a socket with no address), as its Workers entry calls it;

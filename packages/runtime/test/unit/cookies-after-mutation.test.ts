@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cookiesAfterMutation } from '../../src/runtime/server/internal/cookies-after-mutation'
+import { cookiesAfterMutation } from '../../src/runtime/server/single-flight/internal/cookies-after-mutation'
 
 describe('the Cookie header after a mutation\'s Set-Cookie', () => {
   it('replaces a set cookie\'s value, adds a new one and keeps the rest as sent', () => {

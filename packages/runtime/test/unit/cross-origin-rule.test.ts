@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { isCrossOrigin } from '../../src/runtime/server/internal/cross-origin'
-import { moduleTrustedOrigins, setModuleTrustedOrigins, trustedOriginsOf } from '../../src/runtime/server/internal/trusted-origins'
-import { applyConfiguredLimits } from '../../src/runtime/server/internal/configured-limits'
+import { isCrossOrigin } from '../../src/runtime/server/cross-origin/internal/cross-origin'
+import { moduleTrustedOrigins, setModuleTrustedOrigins, trustedOriginsOf } from '../../src/runtime/server/cross-origin/trusted-origins'
+import { applyConfiguredLimits } from '../../src/runtime/server/body/configured-limits'
 
 const of = (headers: Record<string, string>, scheme?: string) => isCrossOrigin(name => new Headers(headers).get(name), scheme)
 

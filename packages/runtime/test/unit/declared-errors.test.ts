@@ -7,7 +7,7 @@ import { call } from '../helpers/serve'
 import { hosts } from '../helpers/hosts'
 import type { DevLog } from '../helpers/dev-logs'
 import { captureDevLogs } from '../helpers/dev-logs'
-import { CLIENT_ERROR_CODES, RUNTIME_ERROR_CODES } from '../../src/runtime/server/internal/error-declarations'
+import { CLIENT_ERROR_CODES, RUNTIME_ERROR_CODES } from '../../src/runtime/server/errors/error-declarations'
 
 describe.each(hosts)('declared errors on $name', (host) => {
   const errors = { NOT_FOUND: { statusCode: 404, message: 'No such todo' }, CONFLICT: { statusCode: 409 }, TITLE_TAKEN: { statusCode: 422 } } as const
@@ -146,7 +146,7 @@ describe('the reserved codes follow the code that answers them', () => {
   })
 
   it('every code the runtime answers by itself is reserved', () => {
-    const files = ['steps/parse-input.ts', 'steps/validate-input.ts', 'steps/validate-output.ts', 'internal/read-stream.ts', 'internal/refuse-cross-origin.ts', 'internal/to-error-envelope.ts', 'method-guard/refuse-method.ts', 'rate-limit.ts', 'idempotent.ts']
+    const files = ['lifecycle/steps/parse-input.ts', 'lifecycle/steps/validate-input.ts', 'lifecycle/steps/validate-output.ts', 'body/read-stream.ts', 'cross-origin/refuse-cross-origin.ts', 'errors/to-error-envelope.ts', 'method-guard/refuse-method.ts', 'rate-limit/rate-limit.ts', 'idempotency/idempotent.ts']
     const answered = new Set(files.flatMap(file => codesIn(`../../src/runtime/server/${file}`, /code: '([A-Z_]+)'/g)))
     expect([...answered].sort()).toEqual([...RUNTIME_ERROR_CODES].sort())
   })

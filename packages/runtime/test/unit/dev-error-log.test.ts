@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { TestServer } from '../helpers/serve'
 import { call } from '../helpers/serve'
 import { hosts } from '../helpers/hosts'
-import { enterRouteFile } from '../../src/runtime/server/internal/route-file'
+import { enterRouteFile } from '../../src/runtime/server/lifecycle/route-file'
 
 describe.each(hosts)('the development log of an unexpected error on $name', (host) => {
   let server: TestServer

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import { z } from 'zod'
 import { createActionError } from '../../src/runtime/server'
-import { issuesToFieldErrors } from '../../src/runtime/server/internal/field-errors'
+import { issuesToFieldErrors } from '../../src/runtime/server/errors/field-errors'
 import type { TestServer } from '../helpers/serve'
 import { hosts } from '../helpers/hosts'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { issuesToFieldErrors } from '../../src/runtime/server/internal/field-errors'
+import { issuesToFieldErrors } from '../../src/runtime/server/errors/field-errors'
 
 describe('fieldErrors', () => {
   it('uses dot paths, numbers as plain segments, path segment objects by key', () => {

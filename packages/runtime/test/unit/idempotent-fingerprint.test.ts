@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { requestFingerprint } from '../../src/runtime/server/internal/idempotency-fingerprint'
-import { readIdempotencyKey } from '../../src/runtime/server/internal/idempotency-key'
+import { requestFingerprint } from '../../src/runtime/server/idempotency/internal/idempotency-fingerprint'
+import { readIdempotencyKey } from '../../src/runtime/server/idempotency/internal/idempotency-key'
 
 const print = (input: unknown, method = 'POST', path = '/api/orders') => requestFingerprint(method, path, input)
 
@@ -38,7 +38,7 @@ describe('what makes two requests the same for idempotent', () => {
 
 describe('the SHA-256 idempotent() hashes with', () => {
   it('is node:crypto\'s on Node, at once, and the same hex as Web Crypto\'s on a host without process.getBuiltinModule (Workers)', async () => {
-    const { sha256Hex } = await import('../../src/runtime/server/internal/idempotency-sha256')
+    const { sha256Hex } = await import('../../src/runtime/server/idempotency/internal/idempotency-sha256')
     const onNode = sha256Hex('order-7 \u00E9')
     expect(onNode).toMatch(/^[0-9a-f]{64}$/)
     const bytes = new Uint8Array([0, 1, 2, 255])
@@ -46,12 +46,12 @@ describe('the SHA-256 idempotent() hashes with', () => {
     const getBuiltinModule = process.getBuiltinModule
     Object.defineProperty(process, 'getBuiltinModule', { value: undefined, configurable: true, writable: true })
     try {
-      const web = await import('../../src/runtime/server/internal/idempotency-sha256')
+      const web = await import('../../src/runtime/server/idempotency/internal/idempotency-sha256')
       const text = web.sha256Hex('order-7 \u00E9')
       expect(text).toBeInstanceOf(Promise)
       expect(await text).toBe(onNode)
       expect(await web.sha256Hex(bytes)).toBe(sha256Hex(bytes))
-      const fingerprint = await import('../../src/runtime/server/internal/idempotency-fingerprint')
+      const fingerprint = await import('../../src/runtime/server/idempotency/internal/idempotency-fingerprint')
       const input = { upload: new File(['hello'], 'a.txt'), raw: bytes, at: new Date(0) }
       expect(await fingerprint.requestFingerprint('POST', '/api/orders', input)).toBe(await print(input))
     }

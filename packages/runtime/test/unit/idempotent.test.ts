@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
 import { createActionError, idempotent } from '../../src/runtime/server'
-import { createMemoryStore } from '../../src/runtime/server/internal/shared-store-memory'
-import type { SharedStore } from '../../src/runtime/server/internal/shared-store'
+import { createMemoryStore } from '../../src/runtime/server/shared-store/shared-store-memory'
+import type { SharedStore } from '../../src/runtime/server/shared-store/shared-store'
 import type { TestServer } from '../helpers/serve'
 import { call } from '../helpers/serve'
 import { hosts } from '../helpers/hosts'
@@ -347,7 +347,7 @@ describe('idempotent on a host without node:crypto (Workers, where digests are W
     try {
       const { h3V1 } = await import('../helpers/hosts')
       const fresh = await import('../../src/runtime/server')
-      const memory = await import('../../src/runtime/server/internal/shared-store-memory')
+      const memory = await import('../../src/runtime/server/shared-store/shared-store-memory')
       let runs = 0
       const server = await h3V1.serve({
         '/': h3V1.defineAction({

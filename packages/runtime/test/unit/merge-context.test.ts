@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mergeContext } from '../../src/runtime/server/internal/merge-context'
+import { mergeContext } from '../../src/runtime/server/lifecycle/internal/merge-context'
 
 describe('context merge', () => {
   it('merges plain objects recursively', () => {

@@ -41,7 +41,7 @@ const relative = (file: string) => file.slice(serverDir.length + 1)
 describe('the portable core', () => {
   it('the h3 v2 entry reaches no h3 and nothing of Node', () => {
     const graph = importGraph(join(serverDir, 'h3-v2.ts'))
-    expect([...graph.keys()].map(relative)).toContain('define-action.ts')
+    expect([...graph.keys()].map(relative)).toContain('lifecycle/define-action.ts')
     for (const [file, outside] of graph) {
       expect(outside.filter(specifier => specifier === 'h3' || specifier.startsWith('h3/') || specifier.startsWith('node:')), relative(file)).toEqual([])
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { getQuery } from 'ufo'
-import { queryOfPath } from '../../src/runtime/server/internal/query-of-path'
+import { queryOfPath } from '../../src/runtime/server/adapters/internal/query-of-path'
 
 describe('queryOfPath (the h3 1 host\'s query)', () => {
   it('parses the query of a raw path exactly as h3 1\'s getQuery does (ufo\'s getQuery of the path)', () => {

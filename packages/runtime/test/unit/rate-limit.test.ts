@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rateLimit } from '../../src/runtime/server'
-import { createMemoryStore } from '../../src/runtime/server/internal/shared-store-memory'
+import { createMemoryStore } from '../../src/runtime/server/shared-store/shared-store-memory'
 import type { TestServer } from '../helpers/serve'
 import { call } from '../helpers/serve'
 import { hosts } from '../helpers/hosts'

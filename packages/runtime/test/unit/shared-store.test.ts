@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import type { StorageLike } from '../../src/runtime/server'
 import { createSharedStore } from '../../src/runtime/server'
-import { createMemoryStore } from '../../src/runtime/server/internal/shared-store-memory'
+import { createMemoryStore } from '../../src/runtime/server/shared-store/shared-store-memory'
 import { loadNitroStorage } from '../helpers/nitro-storage'
 
 const { createStorage, memoryDriver, fsDriver } = await loadNitroStorage()

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import type { ActionHost } from '../../src/runtime/server/internal/action-host'
-import { MAX_REFRESHED, withRefreshedQueries } from '../../src/runtime/server/internal/single-flight'
-import type { SingleFlightApp } from '../../src/runtime/server/internal/single-flight'
-import { CALLER_HEADER, takeCallerAddress } from '../../src/runtime/server/internal/caller-address'
+import type { ActionHost } from '../../src/runtime/server/lifecycle/action-host'
+import { MAX_REFRESHED, withRefreshedQueries } from '../../src/runtime/server/single-flight/internal/single-flight-refresh'
+import type { SingleFlightApp } from '../../src/runtime/server/single-flight/internal/single-flight-refresh'
+import { CALLER_HEADER, takeCallerAddress } from '../../src/runtime/server/client-address/caller-address'
 
 interface FakeEvent {
   method: string

@@ -4,7 +4,7 @@ import type { DevLog } from '../helpers/dev-logs'
 import { captureDevLogs } from '../helpers/dev-logs'
 import { call } from '../helpers/serve'
 import { hosts } from '../helpers/hosts'
-import { findUnfaithfulValues } from '../../src/runtime/server/internal/unfaithful-json'
+import { findUnfaithfulValues } from '../../src/runtime/server/lifecycle/internal/unfaithful-json'
 
 class Point {
   constructor(public x: number, public y: number) {}

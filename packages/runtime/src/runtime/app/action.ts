@@ -3,7 +3,7 @@ import type { ActionCallArguments, ActionCallResult, ActionMethod, ActionPath, D
 import type { ActionFetcher, CallOptions } from './internal/call-action'
 import { prepareCall, sendCall } from './internal/call-action'
 import { FORWARDED_REQUEST_HEADERS, ssrCallHeaders } from './internal/forwarded-headers'
-import { clientAddress } from '../server/internal/client-address'
+import { clientAddress } from '../server/client-address/client-address'
 import defaultMethods, { routeMethods } from '#build/action-route-methods.mjs'
 import { methodNotAllowed, unknownRouteHint } from './internal/check-route'
 import { nuxtFetch } from '#build/action-route-fetch.mjs'

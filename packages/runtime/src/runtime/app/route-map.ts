@@ -1,5 +1,5 @@
 import type { ActionErrorData, ActionResult, ActionTypes, FieldErrors } from '../server/types'
-import type { DeclaredStatus, ErrorDeclarations, RuntimeErrorCode } from '../server/declared-errors'
+import type { DeclaredStatus, ErrorDeclarations, RuntimeErrorCode } from '../server/errors/declared-errors'
 import type { Serialized } from './serialized'
 import type { ActionEventStream } from './internal/action-event-stream'
 

@@ -1,7 +1,7 @@
 // Types only: what Nuxt 5's typed `$fetch` and `useFetch` read from an action, through the declaration the module
 // writes for each route file (src/typed-fetch.ts). Nothing here runs.
 import type { ActionErrorData, ActionResult } from '../server/types'
-import type { ErrorDeclarations, RuntimeErrorCode } from '../server/declared-errors'
+import type { ErrorDeclarations, RuntimeErrorCode } from '../server/errors/declared-errors'
 import type { ActionErrorOf, ClientErrorCode } from './route-map'
 import type { Serialized } from './serialized'
 

@@ -1,7 +1,7 @@
 import { toValue } from 'vue'
 import type { MaybeRefOrGetter } from 'vue'
 import type { ActionResult } from '../server/types'
-import type { ActionCallError, ActionCallOptions, ActionEvent, ActionFinalData, ActionInput, ActionMethod, ActionParams, ActionPath, DefaultMethod, HttpMethod } from './route-map'
+import type { ActionCallError, ActionCallOptions, ActionEvent, ActionFinalData, ActionInput, ActionParams, ActionPath, DefaultMethod, HttpMethod } from './route-map'
 import type { ActionEventStream } from './internal/action-event-stream'
 import type { ActionStreamState, ActionStreamStateOptions } from './internal/stream-state'
 import { createActionStreamState } from './internal/stream-state'
@@ -9,20 +9,9 @@ import type { CallOptions } from './internal/call-action'
 import { checkCallOptions, checkMethod } from './internal/check-call-options'
 import type { ExecuteInput, ExecuteOptions } from './use-action'
 import { startAction } from './action'
+import type { StreamMethod, StreamPath } from './stream-routes'
 
-/**
- * The methods of a route whose handler streams (an async generator).
- * @example
- * type M = StreamMethod<'/api/reply'> // 'POST'
- */
-export type StreamMethod<P extends ActionPath> = { [M in ActionMethod<P>]: [ActionEvent<P, M>] extends [never] ? never : M }[ActionMethod<P>]
-
-/**
- * The routes with a streaming method: what `useActionStream` takes.
- * @example
- * const path: StreamPath = '/api/reply'
- */
-export type StreamPath = { [P in ActionPath]: [StreamMethod<P>] extends [never] ? never : P }[ActionPath]
+export type { StreamMethod, StreamPath } from './stream-routes'
 
 /**
  * How `data` is made: the last event (`null` before the first), or, with

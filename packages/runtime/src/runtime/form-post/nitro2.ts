@@ -1,8 +1,8 @@
 // Nitro 2 (Nuxt 3 and 4) server middleware: forms posted to a page without JavaScript (handle-form-post.ts).
 import { appendResponseHeader, defineEventHandler, getRequestHeader, getRequestURL, readRawBody, sendRedirect, setResponseHeader, setResponseStatus } from 'h3'
-import { actionDefaults } from '../server/internal/action-defaults'
-import { clientAddress } from '../server/internal/client-address'
-import { nodeSocketScheme } from '../server/internal/node-socket-scheme'
+import { actionDefaults } from '../server/body/action-defaults'
+import { clientAddress } from '../server/client-address/client-address'
+import { nodeSocketScheme } from '../server/adapters/internal/node-socket-scheme'
 import { FORM_CONTEXT_KEY } from '../app/internal/form-post'
 import type { LocalFetch } from './handle-form-post'
 import { handleFormPost, mayConcernForms, refusalBody } from './handle-form-post'

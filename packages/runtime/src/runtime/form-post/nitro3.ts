@@ -7,8 +7,8 @@
 import { useRuntimeConfig } from 'nitro/runtime-config'
 import { serverFetch } from 'nitro/app'
 import { joinURL } from 'ufo'
-import { actionDefaults } from '../server/internal/action-defaults'
-import { clientAddress } from '../server/internal/client-address'
+import { actionDefaults } from '../server/body/action-defaults'
+import { clientAddress } from '../server/client-address/client-address'
 import { FORM_CONTEXT_KEY } from '../app/internal/form-post'
 import { handleFormPost, mayConcernForms, refusalBody } from './handle-form-post'
 

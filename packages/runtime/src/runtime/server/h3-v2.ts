@@ -2,25 +2,25 @@
 // run time: its handlers are plain functions of the event, so it works with whichever h3 2.x the host bundles.
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type * as Core from './types'
-import type { ErrorDeclarations } from './declared-errors'
+import type { ErrorDeclarations } from './errors/declared-errors'
 import type { H3V2Event } from './adapters/h3-v2'
-import { defineActionMiddleware as defineAnyActionMiddleware } from './define-action-middleware'
+import { defineActionMiddleware as defineAnyActionMiddleware } from './lifecycle/define-action-middleware'
 
 export { defineAction, createActionClient } from './adapters/h3-v2'
 export type { H3V2Event } from './adapters/h3-v2'
-export type { ActionClient, ActionClientOptions } from './create-action-client'
-export { createActionError, isActionError } from './errors'
-export { enableSingleFlight } from './single-flight'
-export { rateLimit } from './rate-limit'
-export type { RateLimitKeyArgs, RateLimitOptions } from './rate-limit'
-export { idempotent } from './idempotent'
-export type { IdempotentOptions, IdempotentScopeArgs } from './idempotent'
-export { createSharedStore } from './internal/shared-store'
-export type { SharedStore, StorageLike } from './internal/shared-store'
-export type { MemoryStoreLimits } from './internal/shared-store-memory'
-export type { SingleFlightOptions } from './single-flight'
-export type { ActionErrorHookContext, LogErrors } from './internal/nitro-error-reporter'
-export type { ActionError, CreateActionErrorOptions } from './errors'
+export type { ActionClient, ActionClientOptions } from './lifecycle/create-action-client'
+export { createActionError, isActionError } from './errors/action-error'
+export { enableSingleFlight } from './single-flight/single-flight'
+export { rateLimit } from './rate-limit/rate-limit'
+export type { RateLimitKeyArgs, RateLimitOptions } from './rate-limit/rate-limit'
+export { idempotent } from './idempotency/idempotent'
+export type { IdempotentOptions, IdempotentScopeArgs } from './idempotency/idempotent'
+export { createSharedStore } from './shared-store/shared-store'
+export type { SharedStore, StorageLike } from './shared-store/shared-store'
+export type { MemoryStoreLimits } from './shared-store/shared-store-memory'
+export type { SingleFlightOptions } from './single-flight/single-flight'
+export type { ActionErrorHookContext, LogErrors } from './errors/nitro-error-reporter'
+export type { ActionError, CreateActionErrorOptions } from './errors/action-error'
 export type {
   DeclaredActionError,
   DeclaredErrorOptions,
@@ -33,7 +33,7 @@ export type {
   MiddlewareErrorCode,
   RateLimitErrors,
   RuntimeErrorCode,
-} from './declared-errors'
+} from './errors/declared-errors'
 export type {
   ActionData,
   ActionDefinition,

@@ -1,19 +1,19 @@
 // @action-route/runtime/server: the h3 v1 entry (Nuxt 3 and 4, Nitro 2, plain h3 1 apps)
 export { defineAction, createActionClient } from './adapters/h3-v1'
-export { defineActionMiddleware } from './define-action-middleware'
-export type { ActionClient, ActionClientOptions } from './create-action-client'
-export { createActionError, isActionError } from './errors'
-export { enableSingleFlight } from './single-flight'
-export { rateLimit } from './rate-limit'
-export type { RateLimitKeyArgs, RateLimitOptions } from './rate-limit'
-export { idempotent } from './idempotent'
-export type { IdempotentOptions, IdempotentScopeArgs } from './idempotent'
-export { createSharedStore } from './internal/shared-store'
-export type { SharedStore, StorageLike } from './internal/shared-store'
-export type { MemoryStoreLimits } from './internal/shared-store-memory'
-export type { SingleFlightOptions } from './single-flight'
-export type { ActionErrorHookContext, LogErrors } from './internal/nitro-error-reporter'
-export type { ActionError, CreateActionErrorOptions } from './errors'
+export { defineActionMiddleware } from './lifecycle/define-action-middleware'
+export type { ActionClient, ActionClientOptions } from './lifecycle/create-action-client'
+export { createActionError, isActionError } from './errors/action-error'
+export { enableSingleFlight } from './single-flight/single-flight'
+export { rateLimit } from './rate-limit/rate-limit'
+export type { RateLimitKeyArgs, RateLimitOptions } from './rate-limit/rate-limit'
+export { idempotent } from './idempotency/idempotent'
+export type { IdempotentOptions, IdempotentScopeArgs } from './idempotency/idempotent'
+export { createSharedStore } from './shared-store/shared-store'
+export type { SharedStore, StorageLike } from './shared-store/shared-store'
+export type { MemoryStoreLimits } from './shared-store/shared-store-memory'
+export type { SingleFlightOptions } from './single-flight/single-flight'
+export type { ActionErrorHookContext, LogErrors } from './errors/nitro-error-reporter'
+export type { ActionError, CreateActionErrorOptions } from './errors/action-error'
 export type {
   DeclaredActionError,
   DeclaredErrorOptions,
@@ -26,7 +26,7 @@ export type {
   MiddlewareErrorCode,
   RateLimitErrors,
   RuntimeErrorCode,
-} from './declared-errors'
+} from './errors/declared-errors'
 export type {
   ActionData,
   ActionDefinition,

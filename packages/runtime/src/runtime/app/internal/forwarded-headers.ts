@@ -1,4 +1,4 @@
-import { CALLER_HEADER, callerAddressHeader } from '../../server/internal/caller-address'
+import { CALLER_HEADER, callerAddressHeader } from '../../server/client-address/caller-address'
 
 /**
  * The page request's headers an action called during SSR receives: what

@@ -1,5 +1,5 @@
-import type { InputLimits } from '../../server/internal/action-defaults'
-import { countMultipartEntries, countUrlencodedFields } from '../../server/internal/count-form-entries'
+import type { InputLimits } from '../../server/body/action-defaults'
+import { countMultipartEntries, countUrlencodedFields } from '../../server/body/count-form-entries'
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 

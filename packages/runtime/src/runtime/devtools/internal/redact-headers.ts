@@ -1,4 +1,4 @@
-import { CALLER_HEADER } from '../../server/internal/caller-address'
+import { CALLER_HEADER } from '../../server/client-address/caller-address'
 import { createSensitiveNameTest } from '../../server/internal/sensitive-names'
 
 /** Headers that are never stored, whatever the options say (the sensitive-name rule redacts more: `x-api-key`, `x-csrf-token`...). */

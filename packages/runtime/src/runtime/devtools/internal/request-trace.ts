@@ -1,6 +1,6 @@
 import type { LifecycleStep, LifecycleTiming } from '@action-route/devtools/types'
-import type { LifecycleTrace } from '../../server/internal/lifecycle-trace'
-import { LIFECYCLE_TRACE } from '../../server/internal/lifecycle-trace'
+import type { LifecycleTrace } from '../../server/tracing/lifecycle-trace'
+import { LIFECYCLE_TRACE } from '../../server/tracing/lifecycle-trace'
 import { serverTimingHeader } from './server-timing'
 
 function rounded(ms: number): number {

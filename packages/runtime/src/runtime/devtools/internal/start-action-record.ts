@@ -1,5 +1,5 @@
 import { options, routes } from '#action-route/devtools-routes'
-import { actionDefaults } from '../../server/internal/action-defaults'
+import { actionDefaults } from '../../server/body/action-defaults'
 import { withoutBase, withoutTrailingSlash } from 'ufo'
 import { actionDescriptorOf, findRouteEntry, routeId } from '../registry'
 import type { RouteEntry } from '../registry'

@@ -1,6 +1,6 @@
 import type { ActionErrorData } from '../../server/types'
-import type { InputLimits } from '../../server/internal/action-defaults'
-import { countMultipartEntries, countUrlencodedFields } from '../../server/internal/count-form-entries'
+import type { InputLimits } from '../../server/body/action-defaults'
+import { countMultipartEntries, countUrlencodedFields } from '../../server/body/count-form-entries'
 
 const lenientUtf8 = new TextDecoder('utf-8')
 

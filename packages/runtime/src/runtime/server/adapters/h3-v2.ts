@@ -12,16 +12,16 @@ import type {
   InferSchemaOutput,
   RouteParams,
 } from '../types'
-import type { ErrorDeclarations, NoReservedCodes } from '../declared-errors'
-import type { ActionHost } from '../internal/action-host'
-import { readStreamWithLimit } from '../internal/read-stream'
-import { fieldsOf } from '../internal/fields-of'
-import { routePatternOf } from '../internal/route-pattern'
-import { SSE_HEADERS } from '../internal/sse'
-import { eventStreamBody } from '../internal/event-stream-web'
-import { createActionCore } from '../define-action'
-import type { ActionClient, ActionClientOptions, InitialClientContext } from '../create-action-client'
-import { createActionClientFor } from '../create-action-client'
+import type { ErrorDeclarations, NoReservedCodes } from '../errors/declared-errors'
+import type { ActionHost } from '../lifecycle/action-host'
+import { readStreamWithLimit } from '../body/read-stream'
+import { fieldsOf } from '../body/fields-of'
+import { routePatternOf } from './route-pattern'
+import { SSE_HEADERS } from '../streaming/sse'
+import { eventStreamBody } from '../streaming/event-stream-web'
+import { createActionCore } from '../lifecycle/define-action'
+import type { ActionClient, ActionClientOptions, InitialClientContext } from '../lifecycle/create-action-client'
+import { createActionClientFor } from '../lifecycle/create-action-client'
 
 /**
  * h3 v2's event (Nuxt 5, Nitro 3, `nitro/h3`, plain h3 2 apps) as its public

@@ -4,8 +4,8 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- an ambient module declaration, nothing to import at run time
 /// <reference path="./nitro-runtime-config.d.ts" />
 import { useRuntimeConfig } from 'nitro/runtime-config'
-import type { ConfiguredLimits } from '../internal/configured-limits'
-import { applyConfiguredLimits } from '../internal/configured-limits'
+import type { ConfiguredLimits } from '../body/configured-limits'
+import { applyConfiguredLimits } from '../body/configured-limits'
 
 export default function applyActionDefaults() {
   applyConfiguredLimits((useRuntimeConfig() as { actionRoute?: ConfiguredLimits }).actionRoute)

@@ -2,7 +2,7 @@
 // caller names the address of the request it acts for in `x-action-route-caller` (internal/caller-address.ts).
 // This takes the header off every request and, with this process's token, sets `event.context.clientAddress`, so
 // `getRequestIP` and rateLimit count the page's client. It imports nothing from Nitro or h3.
-import { takeWebCallerAddress } from '../internal/caller-address'
+import { takeWebCallerAddress } from '../client-address/caller-address'
 
 type WebEvent = Parameters<typeof takeWebCallerAddress>[0]
 

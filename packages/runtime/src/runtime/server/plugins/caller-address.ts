@@ -3,7 +3,7 @@
 // (internal/caller-address.ts). This takes the header off every request and, with this process's token, gives the
 // socket that address, so `getRequestIP` and rateLimit count the page's client. Nitro 3 gets caller-address.nitro3.ts.
 import type { H3Event } from 'h3'
-import { takeCallerAddress } from '../internal/caller-address'
+import { takeCallerAddress } from '../client-address/caller-address'
 
 export default function callerAddressPlugin(nitroApp: { hooks: { hook: (name: 'request', run: (event: H3Event) => void) => void } }) {
   nitroApp.hooks.hook('request', event => takeCallerAddress(event.node.req))

@@ -5,9 +5,9 @@
 // eslint-disable-next-line @typescript-eslint/triple-slash-reference -- an ambient module declaration, nothing to import at run time
 /// <reference path="./nitro-runtime-config.d.ts" />
 import { useRuntimeConfig } from 'nitro/runtime-config'
-import type { NitroAppLike } from '../internal/nitro-error-reporter'
-import { createNitroErrorReporter, logErrorsOf } from '../internal/nitro-error-reporter'
-import { setErrorReporter } from '../internal/report-error'
+import type { NitroAppLike } from '../errors/nitro-error-reporter'
+import { createNitroErrorReporter, logErrorsOf } from '../errors/nitro-error-reporter'
+import { setErrorReporter } from '../errors/report-error'
 
 export default function reportActionErrors(nitroApp: NitroAppLike) {
   const { logErrors } = (useRuntimeConfig() as { actionRoute?: { logErrors?: unknown } }).actionRoute ?? {}

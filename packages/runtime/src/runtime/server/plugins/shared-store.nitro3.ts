@@ -5,9 +5,9 @@
 /// <reference path="./nitro-storage.d.ts" />
 import { useRuntimeConfig } from 'nitro/runtime-config'
 import { useStorage } from 'nitro/storage'
-import type { StorageLike } from '../internal/shared-store'
-import { createSharedStore, setSharedStore } from '../internal/shared-store'
-import type { MemoryStoreLimits } from '../internal/shared-store-memory'
+import type { StorageLike } from '../shared-store/shared-store'
+import { createSharedStore, setSharedStore } from '../shared-store/shared-store'
+import type { MemoryStoreLimits } from '../shared-store/shared-store-memory'
 
 export default function provideSharedStore() {
   const config = (useRuntimeConfig() as { actionRoute?: { storage?: string, memoryStore?: MemoryStoreLimits } }).actionRoute

@@ -3,9 +3,9 @@
 // '#imports' only exists inside a Nuxt server build, so this file is type-checked there, not in this package.
 // Nitro 3 (Nuxt 5) runs shared-store.nitro3.ts instead.
 import { useRuntimeConfig, useStorage } from '#imports'
-import type { StorageLike } from '../internal/shared-store'
-import { createSharedStore, setSharedStore } from '../internal/shared-store'
-import type { MemoryStoreLimits } from '../internal/shared-store-memory'
+import type { StorageLike } from '../shared-store/shared-store'
+import { createSharedStore, setSharedStore } from '../shared-store/shared-store'
+import type { MemoryStoreLimits } from '../shared-store/shared-store-memory'
 
 export default function provideSharedStore() {
   const config = (useRuntimeConfig() as { actionRoute?: { storage?: string, memoryStore?: MemoryStoreLimits } }).actionRoute

@@ -8,7 +8,7 @@
 /// <reference path="./single-flight-routes.d.ts" />
 import { useRuntimeConfig } from 'nitro/runtime-config'
 import routes, { others } from '#action-route/single-flight-routes'
-import { enableSingleFlight } from '../single-flight'
+import { enableSingleFlight } from '../single-flight/single-flight'
 
 export default function singleFlightPlugin() {
   enableSingleFlight({ routes, otherRoutes: others, baseURL: (useRuntimeConfig() as { app?: { baseURL?: string } }).app?.baseURL })

@@ -1,0 +1,27 @@
+import { createActionError } from '../errors/action-error'
+import type { ActionHost } from '../lifecycle/action-host'
+import { isCrossOrigin } from './internal/cross-origin'
+import { moduleTrustedOrigins } from './trusted-origins'
+
+/**
+ * The parse step's early guard, for body methods: a request a browser marks
+ * as from another origin (`isCrossOrigin`) is refused with
+ * CROSS_ORIGIN_REQUEST 403 before its body is read or any middleware runs,
+ * unless its `Origin` is trusted by the action or the module (or either
+ * trusts `*`). A same-origin request costs one header read.
+ * @example
+ * refuseCrossOrigin(event, h3V2Host, new Set(['https://pay.example']))
+ */
+export function refuseCrossOrigin<TEvent>(event: TEvent, host: ActionHost<TEvent>, trustedByAction: ReadonlySet<string>): void {
+  const header = (name: string) => host.header(event, name)
+  if (!isCrossOrigin(header, host.scheme?.(event))) return
+  const trustedByModule = moduleTrustedOrigins.current
+  if (trustedByAction.has('*') || trustedByModule.has('*')) return
+  const origin = header('origin')
+  if (origin !== undefined && (trustedByAction.has(origin) || trustedByModule.has(origin))) return
+  throw createActionError({
+    code: 'CROSS_ORIGIN_REQUEST',
+    message: 'A page of another origin cannot call this action',
+    statusCode: 403,
+  })
+}
