@@ -63,6 +63,8 @@ export const buildPart: BenchPart = {
     // the type-check at 1,000 routes, where the route map's cost would show; the build kept at 300 for the run's time
     const sizes = options.smoke ? { build: 30, typecheck: 30 } : { build: 300, typecheck: 1000 }
     const rounds = options.smoke ? 1 : 5
+    // the smoke run times no build: client-size builds with the same harness, and the type-checks are what it guards
+    const timed = options.smoke ? measures.filter(measure => measure.id !== 'build') : measures
     const routesOf = (measure: typeof measures[number]) => measure.id === 'build' ? sizes.build : sizes.typecheck
     // a build is timed on the wall (it runs esbuild in processes of its own); a type-check by its own CPU time
     const unitOf = (measure: typeof measures[number]) => measure.id === 'build' ? '' : ' CPU'
@@ -78,9 +80,9 @@ export const buildPart: BenchPart = {
     // the type-checked apps get their .nuxt once, untimed (a build of the same app writes it again)
     for (const kind of kinds) await prepareNuxtApp(dir(kind, sizes.typecheck))
     const notes = new Set<string>()
-    const samples = new Map<string, number[]>(measures.flatMap(measure => kinds.map(kind => [`${measure.id}/${kind}`, []])))
+    const samples = new Map<string, number[]>(timed.flatMap(measure => kinds.map(kind => [`${measure.id}/${kind}`, []])))
     for (let round = 0; round < rounds; round++) {
-      for (const measure of measures) {
+      for (const measure of timed) {
         // the two apps back to back, the one going first alternating, so neither always meets a cold cache
         for (const kind of round % 2 ? [...kinds].reverse() : kinds) {
           // a failed type-check is a finding, not a reason to lose the other parts' figures
@@ -94,7 +96,7 @@ export const buildPart: BenchPart = {
         }
       }
     }
-    const rows: ResultRow[] = measures.flatMap((measure) => {
+    const rows: ResultRow[] = timed.flatMap((measure) => {
       const [plain, action] = kinds.map(kind => samples.get(`${measure.id}/${kind}`)!)
       // each round's two runs were back to back, so their ratio shares that moment's machine speed
       const failed = [...plain!, ...action!].some(Number.isNaN)
