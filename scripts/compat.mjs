@@ -13,9 +13,9 @@
 // - on Nuxt 5, Nuxt's own `$fetch` and `useFetch` typed from the actions (scripts/compat-typed-fetch.mjs: vue-tsc), and
 //   what the module adds to the server output (gzip), against a bare Nuxt 5 app.
 // compat-targets.mjs says what each target runs, and why. Installs run one after another in the background from the
-// start, so the next targets install (the Nuxt 5 one with npm and a compile of better-sqlite3: about 2 minutes) while
-// the first runs its suites. `pnpm test:compat` runs every target, `pnpm test:compat nuxt5-node22` one; the times go
-// to the summary.
+// start, so the next targets install while the first runs its suites; better-sqlite3 is compiled once per Node ABI
+// (scripts/native-prebuilds.mjs), so Nuxt 5's npm install unpacks what the newest Nuxt 4's pnpm install compiled.
+// `pnpm test:compat` runs every target, `pnpm test:compat nuxt5-node22` one; the times go to the summary.
 import { execFileSync, spawn } from 'node:child_process'
 import { appendFileSync, closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { delimiter, dirname, join, relative, resolve } from 'node:path'
@@ -24,6 +24,7 @@ import { gzipSync } from 'node:zlib'
 import { nodeBinary } from './node-binary.mjs'
 import { packWorkspace, writePackedAppManifest } from './packed-app.mjs'
 import { checkLock, lockMode, placeLock } from './install-lock.mjs'
+import { keepPrebuilds, prebuildEnv } from './native-prebuilds.mjs'
 import { checkOpenApiDocument } from './compat-openapi.mjs'
 import { checkTypedFetch } from './compat-typed-fetch.mjs'
 import { DEVTOOLS_FILES, targets } from './compat-targets.mjs'
@@ -111,6 +112,8 @@ async function install(app, lock, target, node, tarballs, packages, dependencies
     ...process.env,
     PATH: `${dirname(node)}${delimiter}${process.env.PATH}`,
     ...(existsSync(join(nodeDir, 'include/node/node.h')) ? { npm_config_nodedir: nodeDir } : {}),
+    // better-sqlite3 compiled by an earlier install on the same Node ABI (the newest Nuxt 4's, for Nuxt 5's npm)
+    ...prebuildEnv(root),
   }
   if (target.installer === 'npm') {
     await run('npm', ['install', '--no-audit', '--no-fund', '--engine-strict=false'], { cwd: app, env }, log)
@@ -119,6 +122,7 @@ async function install(app, lock, target, node, tarballs, packages, dependencies
   else {
     await run('pnpm', ['install', '--ignore-workspace', '--no-frozen-lockfile', '--config.engine-strict=false'], { cwd: app, env }, log)
   }
+  keepPrebuilds(root, app, node)
   return checkLock(app, lock, target.installer)
 }
 
