@@ -32,12 +32,13 @@ export const DEVTOOLS_FILES = ['dev-endpoints', 'devtools-tab', 'devtools-host',
 export const DEVTOOLS_SERVER_FILES = ['dev-endpoints', 'recorder-loop', 'base-url', 'create-action-endpoint']
 
 /**
- * The playground files Nuxt 5 runs under `nuxi dev` (its build runs them all): what differs in a dev server.
+ * The playground files Nuxt 4 (`pnpm test`) and Nuxt 5 run under `nuxi dev` (their builds run them all): what differs in a
+ * dev server.
  * `app-items` holds the dev-only checks (a wrong method or path named in the browser, route files with mistakes);
  * `forms` sends JSON, urlencoded and multipart bodies through the dev server's relay and the DevTools recorder, which
  * reads every request; `client` and `browser` hydrate pages from Vite's dev bundles, with the session's cookie in SSR.
- * Left out: the rest of the suite, whose server and pages are the same code in dev as in the build (`pnpm test` runs
- * all of it under `nuxi dev` on the workspace's Nuxt 4).
+ * Left out: the rest of the suite, whose server and pages are the same code in dev as in the build (`PLAYGROUND_DEV=all`
+ * runs all of it under `nuxi dev`; vitest.config.ts).
  */
 export const PLAYGROUND_DEV_SAMPLE = ['app-items', 'forms', 'client', 'browser']
 
@@ -56,8 +57,8 @@ export const PLAYGROUND_DEV_SAMPLE = ['app-items', 'forms', 'client', 'browser']
  * - `devtoolsFiles`: the DevTools e2e files (all when not given); `openapi: false` skips the OpenAPI step.
  *
  * What runs where, and why (each run of an app costs its build or its `nuxi dev` start, 40 to 90 s on 2 cores):
- * - the playground's suite runs once per Nuxt major: on Nuxt 4 in `pnpm test` (the workspace's Nuxt 4, built and
- *   under `nuxi dev`), on Nuxt 5 here, built, and under `nuxi dev` its dev sample (PLAYGROUND_DEV_SAMPLE);
+ * - the playground's suite runs once per Nuxt major: on Nuxt 4 in `pnpm test` (the workspace's Nuxt 4), on Nuxt 5
+ *   here; each built, and under `nuxi dev` its dev sample (PLAYGROUND_DEV_SAMPLE);
  * - Nuxt 4.3, the newest Nuxt 4 and Nuxt 3 run no playground suite: the module's code in it is the same as in
  *   `pnpm test`, and their runtime e2e suite runs the same Nuxt app side (SSR, useAsyncData, forms, the client in
  *   Chromium, single flight) on the fixture;

@@ -6,8 +6,8 @@
 // - the DevTools suites on `nuxi dev` of a copy of the playground (the dev endpoints, the recorder, the panel in Chromium;
 //   on Nuxt 3 and 4 the files of their own dev server only: `pnpm test` runs the panel in the same DevTools 3);
 // - the playground's own suite on that copy (the reference app: pages, sealed session, SQLite, uploads), once per Nuxt
-//   major: `pnpm test` runs it on Nuxt 4, built and under `nuxi dev`; here Nuxt 5 runs it built, and under `nuxi dev`
-//   the files that differ there (PLAYGROUND_DEV_SAMPLE);
+//   major: `pnpm test` runs it on Nuxt 4, here Nuxt 5; each built, and under `nuxi dev` the files that differ there
+//   (PLAYGROUND_DEV_SAMPLE);
 // - the OpenAPI document: the fixture built again with `actionRoute.openapi`, served, and its document checked, on the
 //   newest Nuxt 4 (Nitro 2, the same on Nuxt 3 and 4.3) and on Nuxt 5 (Nitro 3);
 // - on Nuxt 5, Nuxt's own `$fetch` and `useFetch` typed from the actions (scripts/compat-typed-fetch.mjs: vue-tsc), and
