@@ -32,6 +32,22 @@ export const DEVTOOLS_FILES = ['dev-endpoints', 'devtools-tab', 'devtools-host',
 export const DEVTOOLS_SERVER_FILES = ['dev-endpoints', 'recorder-loop', 'base-url', 'create-action-endpoint']
 
 /**
+ * The DevTools files Nuxt 4.3 and Nuxt 3 run: the module's dev-time wiring on their Nuxt (its dev endpoints, the panel
+ * served under a base URL). The recorder through a Nitro restart and the create-action loop are Nitro's side: every
+ * Nuxt 3 and 4 target resolves the same nitropack (2.13.6 and h3 1.15.11 in the locks), so they run on the newest
+ * Nuxt 4, in `pnpm test` on the workspace's Nuxt 4, and on Nuxt 5.
+ */
+export const DEVTOOLS_WIRING_FILES = ['dev-endpoints', 'base-url']
+
+/**
+ * The runtime e2e files Nuxt 4.3 and Nuxt 3 run on their built fixture: the app side, which their Nuxt changes (SSR,
+ * `useAsyncData`, forms, the client in Chromium, single flight, streams read in the page). Left out: the files that
+ * test the server over HTTP only (bad input, the contract, errors, idempotency, rate limits, runtime config), on the
+ * same nitropack and h3 on every Nuxt 3 and 4 target; the newest Nuxt 4 runs them on the packed module.
+ */
+export const APP_SIDE_E2E_FILES = ['action-form', 'client', 'declared-errors', 'idempotency-ssr', 'query-refresh', 'single-flight', 'ssr-pairs', 'ssr-sequence', 'streaming', 'use-action-rate-limit']
+
+/**
  * The playground files Nuxt 4 (`pnpm test`) and Nuxt 5 run under `nuxi dev` (their builds run them all): what differs in a
  * dev server.
  * `app-items` holds the dev-only checks (a wrong method or path named in the browser, route files with mistakes);
@@ -54,7 +70,8 @@ export const PLAYGROUND_DEV_SAMPLE = ['app-items', 'forms', 'client', 'browser']
  * - `playground`: the modes the playground's own suite (`--project playground`, `--project playground-dev`) runs in
  *   on the installed copy of the playground (the reference app: pages, sealed session, SQLite, uploads), and
  *   `playgroundDevFiles` the files its `nuxi dev` run takes (all when not given; the build runs them all);
- * - `devtoolsFiles`: the DevTools e2e files (all when not given); `openapi: false` skips the OpenAPI step.
+ * - `e2eFiles`: the runtime e2e files (all when not given); `devtoolsFiles`: the DevTools e2e files (all when not
+ *   given); `openapi: false` skips the OpenAPI step.
  *
  * What runs where, and why (each run of an app costs its build or its `nuxi dev` start, 40 to 90 s on 2 cores):
  * - the playground's suite runs once per Nuxt major: on Nuxt 4 in `pnpm test` (the workspace's Nuxt 4), on Nuxt 5
@@ -62,16 +79,19 @@ export const PLAYGROUND_DEV_SAMPLE = ['app-items', 'forms', 'client', 'browser']
  * - Nuxt 4.3, the newest Nuxt 4 and Nuxt 3 run no playground suite: the module's code in it is the same as in
  *   `pnpm test`, and their runtime e2e suite runs the same Nuxt app side (SSR, useAsyncData, forms, the client in
  *   Chromium, single flight) on the fixture;
- * - every DevTools file on Nuxt 5 (DevTools 4); on the Nuxt 4s and Nuxt 3, the files of their own dev server
- *   (DEVTOOLS_SERVER_FILES): the panel's files run in the same DevTools 3 (3.4.4) in `pnpm test`;
+ * - every DevTools file on Nuxt 5 (DevTools 4); on the newest Nuxt 4, the files of its own dev server
+ *   (DEVTOOLS_SERVER_FILES): the panel's files run in the same DevTools 3 (3.4.4) in `pnpm test`; on Nuxt 4.3 and
+ *   Nuxt 3, the module's dev wiring (DEVTOOLS_WIRING_FILES);
+ * - the runtime e2e suite whole on the newest Nuxt 4 and Nuxt 5; on Nuxt 4.3 and Nuxt 3, its app side
+ *   (APP_SIDE_E2E_FILES), after the same build of the fixture;
  * - the OpenAPI step on the newest Nuxt 4 (Nitro 2) and Nuxt 5 (Nitro 3): the newest Nitro 2 builds the document on
  *   Nuxt 3 and 4.3 as on the newest Nuxt 4 (`nitropack@^2.13` on each).
- * @type {{ name: string, nuxt: string, node: 20 | 22, installer: 'pnpm' | 'npm', overlay?: string, dependencies?: Record<string, string>, pins?: Record<string, string>, playgroundOverlay?: string, dropModules?: string[], playground: ('build' | 'dev')[], playgroundDevFiles?: string[], devtoolsFiles?: string[], openapi?: false }[]}
+ * @type {{ name: string, nuxt: string, node: 20 | 22, installer: 'pnpm' | 'npm', overlay?: string, dependencies?: Record<string, string>, pins?: Record<string, string>, playgroundOverlay?: string, dropModules?: string[], playground: ('build' | 'dev')[], playgroundDevFiles?: string[], e2eFiles?: string[], devtoolsFiles?: string[], openapi?: false }[]}
  */
 export const targets = [
-  { name: 'nuxt4.3-node20', nuxt: '~4.3.0', node: 20, installer: 'pnpm', playground: [], devtoolsFiles: DEVTOOLS_SERVER_FILES, openapi: false },
+  { name: 'nuxt4.3-node20', nuxt: '~4.3.0', node: 20, installer: 'pnpm', playground: [], e2eFiles: APP_SIDE_E2E_FILES, devtoolsFiles: DEVTOOLS_WIRING_FILES, openapi: false },
   { name: 'nuxt4-node22', nuxt: '^4', node: 22, installer: 'pnpm', pins: { vite: NUXT5_VITE }, playground: [], devtoolsFiles: DEVTOOLS_SERVER_FILES },
-  { name: 'nuxt3-node20', nuxt: '^3', node: 20, installer: 'pnpm', playground: [], devtoolsFiles: DEVTOOLS_SERVER_FILES, openapi: false },
+  { name: 'nuxt3-node20', nuxt: '^3', node: 20, installer: 'pnpm', playground: [], e2eFiles: APP_SIDE_E2E_FILES, devtoolsFiles: DEVTOOLS_WIRING_FILES, openapi: false },
   { name: 'nuxt5-node22', nuxt: `npm:nuxt-nightly@${NUXT5_NIGHTLY}`, node: 22, installer: 'npm', overlay: 'packages/runtime/test/fixtures/nuxt5', dependencies: { nitro: NUXT5_NITRO }, pins: { vite: NUXT5_VITE },
     // nuxt-auth-utils does not load on Nitro 3 yet: the overlay gives the playground its session utils on h3 v2's useSession
     playgroundOverlay: 'packages/runtime/test/fixtures/nuxt5-playground', dropModules: ['nuxt-auth-utils'], playground: ['build', 'dev'], playgroundDevFiles: PLAYGROUND_DEV_SAMPLE },

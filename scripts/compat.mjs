@@ -2,7 +2,8 @@
 // Compatibility suite: for each target of scripts/compat-targets.mjs (Nuxt 4.3 on Node 20, the newest
 // Nuxt 4 on Node 22, the newest Nuxt 3 on Node 20, the pinned Nuxt 5 nightly on Node 22), fresh apps
 // that install the packed tarballs, as a user would get them, then:
-// - the runtime's end-to-end suite on a built copy of its fixture (HTTP, the errors table, and the client in Chromium);
+// - the runtime's end-to-end suite on a built copy of its fixture (HTTP, the errors table, and the client in Chromium;
+//   on Nuxt 4.3 and Nuxt 3 its app side, APP_SIDE_E2E_FILES);
 // - the DevTools suites on `nuxi dev` of a copy of the playground (the dev endpoints, the recorder, the panel in Chromium;
 //   on Nuxt 3 and 4 the files of their own dev server only: `pnpm test` runs the panel in the same DevTools 3);
 // - the playground's own suite on that copy (the reference app: pages, sealed session, SQLite, uploads), once per Nuxt
@@ -280,7 +281,8 @@ for (const target of selected) {
   })
   if (!node || installOnly) continue
 
-  await step(results, target, 'runtime e2e (built app, client in Chromium)', () => vitest('runtime-e2e', [], { E2E_FIXTURE_DIR: fixtureApp, E2E_NODE: node, ACTION_ROUTE_MODULE: '@action-route/runtime' }, target))
+  const e2eWhat = target.e2eFiles ? `its app side, ${target.e2eFiles.length} files` : 'client in Chromium'
+  await step(results, target, `runtime e2e (built app, ${e2eWhat})`, () => vitest('runtime-e2e', target.e2eFiles ?? [], { E2E_FIXTURE_DIR: fixtureApp, E2E_NODE: node, ACTION_ROUTE_MODULE: '@action-route/runtime' }, target))
   if (target.openapi !== false) await step(results, target, 'OpenAPI document (built with actionRoute.openapi, served, validated)', () => checkOpenApiDocument({ root, app: fixtureApp, node }))
   // before the DevTools suites, whose `nuxi dev` on the same copy, if a failing test left it running, holds the
   // copy's dev lock (Nuxt 5's nuxi refuses a second dev server on one app)
