@@ -32,10 +32,10 @@ export const DEVTOOLS_FILES = ['dev-endpoints', 'devtools-tab', 'devtools-host',
 export const DEVTOOLS_SERVER_FILES = ['dev-endpoints', 'recorder-loop', 'base-url', 'create-action-endpoint']
 
 /**
- * The DevTools files Nuxt 4.3 and Nuxt 3 run: the module's dev-time wiring on their Nuxt (its dev endpoints, the panel
- * served under a base URL). The recorder through a Nitro restart and the create-action loop are Nitro's side: every
- * Nuxt 3 and 4 target resolves the same nitropack (2.13.6 and h3 1.15.11 in the locks), so they run on the newest
- * Nuxt 4, in `pnpm test` on the workspace's Nuxt 4, and on Nuxt 5.
+ * The DevTools files the Nuxt 3 and 4 targets run: the module's dev-time wiring on their Nuxt (its dev endpoints, the
+ * panel served under a base URL). The recorder through a Nitro restart and the create-action loop are Nitro's side:
+ * every Nuxt 3 and 4 target resolves the nitropack the workspace has (2.13.6, h3 1.15.11), so they run in `pnpm test`
+ * on the workspace's Nuxt 4, and packed on Nuxt 5.
  */
 export const DEVTOOLS_WIRING_FILES = ['dev-endpoints', 'base-url']
 
@@ -79,9 +79,9 @@ export const PLAYGROUND_DEV_SAMPLE = ['app-items', 'forms', 'client', 'browser']
  * - Nuxt 4.3, the newest Nuxt 4 and Nuxt 3 run no playground suite: the module's code in it is the same as in
  *   `pnpm test`, and their runtime e2e suite runs the same Nuxt app side (SSR, useAsyncData, forms, the client in
  *   Chromium, single flight) on the fixture;
- * - every DevTools file on Nuxt 5 (DevTools 4); on the newest Nuxt 4, the files of its own dev server
- *   (DEVTOOLS_SERVER_FILES): the panel's files run in the same DevTools 3 (3.4.4) in `pnpm test`; on Nuxt 4.3 and
- *   Nuxt 3, the module's dev wiring (DEVTOOLS_WIRING_FILES);
+ * - every DevTools file on Nuxt 5 (DevTools 4); on the Nuxt 4s and Nuxt 3, the module's dev wiring
+ *   (DEVTOOLS_WIRING_FILES): the panel's files run in the same DevTools 3 (3.4.4) in `pnpm test`, and the files of
+ *   Nitro's dev server (DEVTOOLS_SERVER_FILES) on the same nitropack there;
  * - the runtime e2e suite whole on the newest Nuxt 4 and Nuxt 5; on Nuxt 4.3 and Nuxt 3, its app side
  *   (APP_SIDE_E2E_FILES), after the same build of the fixture;
  * - the OpenAPI step on the newest Nuxt 4 (Nitro 2) and Nuxt 5 (Nitro 3): the newest Nitro 2 builds the document on
@@ -90,7 +90,7 @@ export const PLAYGROUND_DEV_SAMPLE = ['app-items', 'forms', 'client', 'browser']
  */
 export const targets = [
   { name: 'nuxt4.3-node20', nuxt: '~4.3.0', node: 20, installer: 'pnpm', playground: [], e2eFiles: APP_SIDE_E2E_FILES, devtoolsFiles: DEVTOOLS_WIRING_FILES, openapi: false },
-  { name: 'nuxt4-node22', nuxt: '^4', node: 22, installer: 'pnpm', pins: { vite: NUXT5_VITE }, playground: [], devtoolsFiles: DEVTOOLS_SERVER_FILES },
+  { name: 'nuxt4-node22', nuxt: '^4', node: 22, installer: 'pnpm', pins: { vite: NUXT5_VITE }, playground: [], devtoolsFiles: DEVTOOLS_WIRING_FILES },
   { name: 'nuxt3-node20', nuxt: '^3', node: 20, installer: 'pnpm', playground: [], e2eFiles: APP_SIDE_E2E_FILES, devtoolsFiles: DEVTOOLS_WIRING_FILES, openapi: false },
   { name: 'nuxt5-node22', nuxt: `npm:nuxt-nightly@${NUXT5_NIGHTLY}`, node: 22, installer: 'npm', overlay: 'packages/runtime/test/fixtures/nuxt5', dependencies: { nitro: NUXT5_NITRO }, pins: { vite: NUXT5_VITE },
     // nuxt-auth-utils does not load on Nitro 3 yet: the overlay gives the playground its session utils on h3 v2's useSession
