@@ -9,7 +9,7 @@ import { setupSingleFlightRoutes } from './routes/single-flight-routes'
 import { setupActionRouteDevtools } from './devtools/setup-devtools'
 import { nitroMajorOf, pickServerFile } from './internal/nitro-major'
 import { setupClientFetch } from './internal/client-fetch'
-import { appSourceUses } from './internal/app-source-uses'
+import { appSourceUses, SERVER_FEATURES, serverDirsOf } from './internal/app-source-uses'
 import { setupStartupSummary } from './internal/startup-summary'
 import { setupOpenApi } from './openapi/setup-openapi'
 import { setupErrorReporting } from './internal/setup-error-reporting'
@@ -70,6 +70,12 @@ export interface ModuleOptions {
    */
   singleFlight?: boolean
   /**
+   * Streaming actions (an `async function*` handler). Left out, a build holds the streaming code only when a
+   * file of the app has an `async function*` or an `eventSchema` (`nuxi dev` always has it); `true` or `false`
+   * decides. Without it, a handler that streams answers INTERNAL_ERROR, and the log says to set this option.
+   */
+  streaming?: boolean
+  /**
    * The Nitro storage base where rate limits and idempotency keys keep their state (default `'action-route'`): mount it on Redis
    * in `nitro.storage` to hold across servers (docs/production.md). `NUXT_ACTION_ROUTE_STORAGE` overrides it.
    */
@@ -98,6 +104,9 @@ export const serverAutoImports = [
   'rateLimit',
   'idempotent',
 ] as const
+
+/** The server API that has a leaner twin without streaming (`defineActionWithoutStreaming`...) in each adapter. */
+const WITHOUT_STREAMING = new Set<string>(['defineAction', 'createActionClient'])
 
 /** The client API the module auto-imports in app code. */
 export const clientAutoImports = ['useAction', 'useActionQuery', 'useActionForm', 'useActionStream', 'refreshActionQueries', '$action', 'useRequestAction'] as const
@@ -131,8 +140,6 @@ export default defineNuxtModule<ModuleOptions>({
       nitro2: resolver.resolve('./runtime/server/index'),
       nitro3: resolver.resolve('./runtime/server/h3-v2'),
     })
-
-    addServerImports(serverAutoImports.map(name => ({ name, from: serverEntry })))
 
     // module-wide defaults go through runtime config, so NUXT_ACTION_ROUTE_MAX_BODY_SIZE can override them
     // (typed loosely: an app's generated RuntimeConfig also holds the `storage` that setupSharedStore adds below)
@@ -194,6 +201,16 @@ export default defineNuxtModule<ModuleOptions>({
     const uses = nuxt.options.dev || (options.forms !== undefined && options.singleFlight !== undefined)
       ? { forms: true, singleFlight: true }
       : await appSourceUses(nuxt.options._layers.map(layer => layer.config.srcDir ?? layer.cwd))
+    // the server API; with no streaming action in the server's files, `defineAction` and `createActionClient` come
+    // without the streaming code
+    const streams = options.streaming ?? (nuxt.options.dev || (await appSourceUses(serverDirsOf(nuxt), SERVER_FEATURES)).streaming)
+    const adapter = pickServerFile(nitroMajor, {
+      nitro2: resolver.resolve('./runtime/server/adapters/h3-v1'),
+      nitro3: resolver.resolve('./runtime/server/adapters/h3-v2'),
+    })
+    addServerImports(serverAutoImports.map(name => streams || !WITHOUT_STREAMING.has(name)
+      ? { name, from: serverEntry }
+      : { name: `${name}WithoutStreaming`, as: name, from: adapter }))
     // useActionForm without JavaScript: a form posted to its page runs its action in-process before the page renders
     if (options.forms ?? uses.forms) {
       addServerHandler({

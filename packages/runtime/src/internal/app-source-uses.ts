@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises'
+import { resolve } from 'node:path'
+import type { Nuxt } from '@nuxt/schema'
 import { glob } from 'tinyglobby'
 
 /**
@@ -19,6 +21,16 @@ export const SOURCE_FEATURES = {
 export type SourceFeature = keyof typeof SOURCE_FEATURES
 
 /**
+ * Server code a build adds only when the server's own files ask for it:
+ * `streaming`, the code that answers an `async function*` handler as
+ * `text/event-stream`, for an `async function*` (or `async *method`) or an
+ * `eventSchema` in any file of the server folders.
+ */
+export const SERVER_FEATURES = {
+  streaming: /\basync\s*(?:function\s*)?\*|\beventSchema\b/,
+} as const satisfies Record<string, RegExp>
+
+/**
  * Which of SOURCE_FEATURES the app's own code (each layer's `srcDir`) uses,
  * reading each file once; dependencies and build output are not the app's
  * code. A guess on the safe side: a word in a comment counts, and a feature
@@ -27,9 +39,11 @@ export type SourceFeature = keyof typeof SOURCE_FEATURES
  * const uses = await appSourceUses(nuxt.options._layers.map(layer => layer.config.srcDir))
  * if (uses.forms) addFormMiddleware()
  */
-export async function appSourceUses(srcDirs: string[]): Promise<Record<SourceFeature, boolean>> {
-  const found: Record<SourceFeature, boolean> = { forms: false, singleFlight: false, sharedStore: false }
-  const features = Object.keys(SOURCE_FEATURES) as SourceFeature[]
+export async function appSourceUses(srcDirs: string[]): Promise<Record<SourceFeature, boolean>>
+export async function appSourceUses<TFeature extends string>(srcDirs: string[], words: Record<TFeature, RegExp>): Promise<Record<TFeature, boolean>>
+export async function appSourceUses(srcDirs: string[], words: Record<string, RegExp> = SOURCE_FEATURES): Promise<Record<string, boolean>> {
+  const features = Object.keys(words)
+  const found = Object.fromEntries(features.map(feature => [feature, false]))
   for (const cwd of new Set(srcDirs)) {
     const files = await glob(['**/*.{vue,ts,tsx,js,jsx,mjs,mts}'], {
       cwd,
@@ -38,9 +52,18 @@ export async function appSourceUses(srcDirs: string[]): Promise<Record<SourceFea
     })
     for (const file of files) {
       const source = await readFile(file, 'utf8')
-      for (const feature of features) found[feature] ||= SOURCE_FEATURES[feature].test(source)
+      for (const feature of features) found[feature] ||= words[feature]!.test(source)
       if (features.every(feature => found[feature])) return found
     }
   }
   return found
+}
+
+/**
+ * The server folder of each layer (`server/` unless a layer's `serverDir` says otherwise).
+ * @example
+ * const uses = await appSourceUses(serverDirsOf(nuxt), SERVER_FEATURES)
+ */
+export function serverDirsOf(nuxt: Nuxt): string[] {
+  return nuxt.options._layers.map(layer => resolve(layer.cwd, layer.config.serverDir ?? 'server'))
 }

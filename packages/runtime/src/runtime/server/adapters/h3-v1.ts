@@ -36,6 +36,8 @@ import type { NodeResponseLike } from '../streaming/event-stream-node'
 import { writeEventStreamToNode } from '../streaming/event-stream-node'
 import { eventStreamBody } from '../streaming/event-stream-web'
 import { createActionCore } from '../lifecycle/define-action'
+import type { ActionStreaming } from '../lifecycle/action-streaming'
+import { createActionStreaming } from '../streaming/action-streaming'
 import type { ActionClient, ActionClientOptions, InitialClientContext } from '../lifecycle/create-action-client'
 import { createActionClientFor } from '../lifecycle/create-action-client'
 
@@ -68,7 +70,6 @@ export const h3V1Host: ActionHost<H3Event> = {
     if (!getResponseHeader(event, 'content-type')) setResponseHeader(event, 'content-type', 'application/json')
     return body
   },
-  sendStream,
   // Nitro 2 sets it from the platform's fetch context (Workers' ctx.waitUntil), never on Node
   // (Nitro's own `event.waitUntil` passes it there, and keeps the promise in its list)
   platformWaitUntil: (event) => {
@@ -95,7 +96,7 @@ export const h3V1Host: ActionHost<H3Event> = {
 }
 
 /**
- * An event stream on h3 v1. On Node it is written straight into the response,
+ * Sends an event stream on h3 v1. On Node it is written straight into the response,
  * each event once the socket drained (h3's own `sendStream` writes a web
  * stream without waiting for it). Nitro 2's Workers preset runs h3 v1 on a
  * stand-in response with no socket, which sends a web stream it is given as the
@@ -211,6 +212,9 @@ function paramsFromRawPath(event: H3Event, rawPath: string, params: Record<strin
   return params
 }
 
+// made on the first action defined, so a build that never calls `defineAction` holds no streaming code
+let streaming: ActionStreaming<H3Event> | undefined
+
 /**
  * Turns a declarative definition into an h3 event handler that always answers
  * with the `{ success, data | error }` envelope. Use it as the default export
@@ -248,8 +252,17 @@ export function defineAction<
   InferMiddlewareErrors<TMiddlewareList>
 > {
   // h3 v1 marks the function itself as a handler: the lifecycle is the handler, no wrapper
-  return defineEventHandler(createActionCore(options, h3V1Host)) as never
+  return defineEventHandler(createActionCore(options, h3V1Host, streaming ??= createActionStreaming(sendStream))) as never
 }
+
+/**
+ * `defineAction` with no streaming code: what the Nuxt module auto-imports
+ * as `defineAction` in an app whose server has no streaming action, so its
+ * build holds none. A handler that streams answers INTERNAL_ERROR there.
+ * @example
+ * export default defineActionWithoutStreaming({ handler: () => 'pong' })
+ */
+export const defineActionWithoutStreaming: typeof defineAction = options => defineEventHandler(createActionCore(options as never, h3V1Host)) as never
 
 /**
  * Starts a builder that shares middleware, schemas and metadata across actions;
@@ -268,3 +281,10 @@ export function createActionClient<TMiddleware extends readonly ActionMiddleware
 export function createActionClient(options: ActionClientOptions = {}): unknown {
   return createActionClientFor<H3Event>(defineAction as never, options) as never
 }
+
+/**
+ * `createActionClient` whose actions have no streaming code, beside `defineActionWithoutStreaming`.
+ * @example
+ * export const authed = createActionClientWithoutStreaming({ middleware: [auth] })
+ */
+export const createActionClientWithoutStreaming = ((options: ActionClientOptions = {}) => createActionClientFor<H3Event>(defineActionWithoutStreaming as never, options)) as typeof createActionClient

@@ -20,6 +20,9 @@ import { routePatternOf } from './route-pattern'
 import { SSE_HEADERS } from '../streaming/sse'
 import { eventStreamBody } from '../streaming/event-stream-web'
 import { createActionCore } from '../lifecycle/define-action'
+import type { ActionStreaming } from '../lifecycle/action-streaming'
+import type { EventStreamSource } from '../streaming/event-sink'
+import { createActionStreaming } from '../streaming/action-streaming'
 import type { ActionClient, ActionClientOptions, InitialClientContext } from '../lifecycle/create-action-client'
 import { createActionClientFor } from '../lifecycle/create-action-client'
 
@@ -100,23 +103,6 @@ export const h3V2Host: ActionHost<H3V2Event> = {
     }
     return jsonAnswer(body, status)
   },
-  // a web stream as the body of h3 2's answer: h3 (srvx on Node) reads it as the connection drains, and cancels it
-  // when the client goes away. Set on `event.res`, the SSE headers win over any the handler set.
-  sendStream: (event, status, source) => {
-    const res = event.res
-    if (res.status !== status) {
-      res.status = status
-      res.statusText = status === 200 ? 'OK' : undefined
-    }
-    for (const name in SSE_HEADERS) res.headers.set(name, SSE_HEADERS[name]!)
-    res.headers.delete('content-length')
-    if (event.req.method === 'HEAD') {
-      // nothing of a body is sent: the generator is not run further, and its `finally` runs
-      source.cancel()
-      return { [HTTP_RESPONSE]: true, body: null, status }
-    }
-    return { [HTTP_RESPONSE]: true, body: eventStreamBody(source), status }
-  },
   // srvx gives every request a `waitUntil`, Node's too (for a graceful shutdown): only a serverless runtime's counts
   platformWaitUntil: (event) => {
     const { waitUntil, runtime } = event.req
@@ -182,6 +168,31 @@ function decodeParams(params: Record<string, string>): Record<string, string> {
 }
 
 /**
+ * Sends an event stream on h3 v2: a web stream as the body of its answer,
+ * which h3 (srvx on Node) reads as the connection drains, and cancels
+ * when the client goes away. Set on `event.res`, the SSE headers win over any
+ * the handler set.
+ */
+function sendStream(event: H3V2Event, status: number, source: EventStreamSource): unknown {
+  const res = event.res
+  if (res.status !== status) {
+    res.status = status
+    res.statusText = status === 200 ? 'OK' : undefined
+  }
+  for (const name in SSE_HEADERS) res.headers.set(name, SSE_HEADERS[name]!)
+  res.headers.delete('content-length')
+  if (event.req.method === 'HEAD') {
+    // nothing of a body is sent: the generator is not run further, and its `finally` runs
+    source.cancel()
+    return { [HTTP_RESPONSE]: true, body: null, status }
+  }
+  return { [HTTP_RESPONSE]: true, body: eventStreamBody(source), status }
+}
+
+// made on the first action defined, so a build that never calls `defineAction` holds no streaming code
+let streaming: ActionStreaming<H3V2Event> | undefined
+
+/**
  * Turns a declarative definition into an h3 v2 handler (a plain function of
  * the event) that always answers with the `{ success, data | error }`
  * envelope, its status and `application/json`.
@@ -217,8 +228,17 @@ export function defineAction<
   InferActionEvent<TOutput, TEventSchema>,
   InferMiddlewareErrors<TMiddlewareList>
 > {
-  return createActionCore(options, h3V2Host) as never
+  return createActionCore(options, h3V2Host, streaming ??= createActionStreaming(sendStream)) as never
 }
+
+/**
+ * `defineAction` with no streaming code: what the Nuxt module auto-imports
+ * as `defineAction` in an app whose server has no streaming action, so its
+ * build holds none. A handler that streams answers INTERNAL_ERROR there.
+ * @example
+ * export default defineActionWithoutStreaming({ handler: () => 'pong' })
+ */
+export const defineActionWithoutStreaming: typeof defineAction = options => createActionCore(options as never, h3V2Host) as never
 
 /**
  * Starts a builder that shares middleware, schemas and metadata across actions;
@@ -236,3 +256,10 @@ export function createActionClient<TMiddleware extends readonly ActionMiddleware
 export function createActionClient(options: ActionClientOptions = {}): unknown {
   return createActionClientFor<H3V2Event>(defineAction as never, options) as never
 }
+
+/**
+ * `createActionClient` whose actions have no streaming code, beside `defineActionWithoutStreaming`.
+ * @example
+ * export const authed = createActionClientWithoutStreaming({ middleware: [auth] })
+ */
+export const createActionClientWithoutStreaming = ((options: ActionClientOptions = {}) => createActionClientFor<H3V2Event>(defineActionWithoutStreaming as never, options)) as typeof createActionClient

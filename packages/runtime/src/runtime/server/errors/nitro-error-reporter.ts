@@ -75,7 +75,7 @@ function logLine({ action, envelope }: ActionErrorReport, made: ActionErrorData 
  */
 export function createNitroErrorReporter(nitroApp: NitroAppLike, logErrors: LogErrors): ErrorReporter {
   // the constant first: a production build folds it
-  const log = !(BUILT_FOR_DEVELOPMENT ?? inDevelopment()) && logErrors !== 'off'
+  const log = !(BUILT_FOR_DEVELOPMENT === undefined ? inDevelopment() : BUILT_FOR_DEVELOPMENT) && logErrors !== 'off'
   return {
     expected: log && logErrors === 'all',
     report: (report) => {

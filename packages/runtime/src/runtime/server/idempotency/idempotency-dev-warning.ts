@@ -20,7 +20,7 @@ const warned = new Set<string>()
  * action without `idempotent` is logged, once per route. The client sends a
  * key on a mutation it may retry; such an action runs every retry again.
  * @example
- * if (BUILT_FOR_DEVELOPMENT ?? inDevelopment()) warnOfUnhonouredKey(event, host)
+ * if (BUILT_FOR_DEVELOPMENT === undefined ? inDevelopment() : BUILT_FOR_DEVELOPMENT) warnOfUnhonouredKey(event, host)
  */
 export function warnOfUnhonouredKey<TEvent>(event: TEvent, host: ActionHost<TEvent>): void {
   const method = host.method(event)

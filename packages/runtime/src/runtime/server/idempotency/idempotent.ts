@@ -144,7 +144,7 @@ AnsweringMiddleware<TCtx, TInput, IdempotencyErrors> {
     let who = chosen === undefined || chosen === null ? undefined : `key:${chosen}`
     if (who === undefined) {
       const address = clientAddress(event, trustProxy)
-      if (!address && !warnedNoAddress && (BUILT_FOR_DEVELOPMENT ?? inDevelopment())) {
+      if (!address && !warnedNoAddress && (BUILT_FOR_DEVELOPMENT === undefined ? inDevelopment() : BUILT_FOR_DEVELOPMENT)) {
         warnedNoAddress = true
         logInDevelopment('warn', 'idempotent: a request with no client address shares its keys with every such request. Scope keys by user (scope: ({ ctx }) => ctx.user.id): docs/production.md#idempotency')
       }

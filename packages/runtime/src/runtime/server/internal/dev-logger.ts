@@ -27,11 +27,13 @@ export const BUILT_FOR_DEVELOPMENT: boolean | undefined = (import.meta as BuildM
  * Whether this is development, for a check whose only use is a development
  * log. Ask `BUILT_FOR_DEVELOPMENT` first, so that a production build sees a
  * constant and drops the check (Rolldown does not look through this call).
+ * Ask it in a conditional, not with `??`: Nitro 2 lowers `??` to an
+ * assignment, which Rollup cannot fold, and the check stays in the build.
  * @example
- * if (BUILT_FOR_DEVELOPMENT ?? inDevelopment()) logInDevelopment('warn', describe(data))
+ * if (BUILT_FOR_DEVELOPMENT === undefined ? inDevelopment() : BUILT_FOR_DEVELOPMENT) logInDevelopment('warn', describe(data))
  */
 export function inDevelopment(): boolean {
-  return BUILT_FOR_DEVELOPMENT ?? developmentByEnvironment()
+  return BUILT_FOR_DEVELOPMENT === undefined ? developmentByEnvironment() : BUILT_FOR_DEVELOPMENT
 }
 
 /**
@@ -47,7 +49,7 @@ export function inDevelopment(): boolean {
  */
 export function logInDevelopment(level: 'warn' | 'error', message: string | (() => string), detail?: unknown): void {
   // the constant first: a production build folds it and drops every message (Rolldown does not look through a call)
-  if (!(BUILT_FOR_DEVELOPMENT ?? developmentByEnvironment())) return
+  if (!(BUILT_FOR_DEVELOPMENT === undefined ? developmentByEnvironment() : BUILT_FOR_DEVELOPMENT)) return
   if (typeof message === 'function') message = message()
   if (detail === undefined) console[level]('[action-route]', message)
   else console[level]('[action-route]', message, detail)

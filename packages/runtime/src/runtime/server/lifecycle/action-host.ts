@@ -1,5 +1,3 @@
-import type { EventStreamSource } from '../streaming/event-sink'
-
 /**
  * What the host-neutral lifecycle needs from an h3 event, and how it answers.
  * Each h3 major supplies one (adapters/h3-v1.ts, adapters/h3-v2.ts) through
@@ -50,12 +48,6 @@ export interface ActionHost<TEvent> {
    * content type of its own; returns what the host's handler returns.
    */
   send: (event: TEvent, status: number, body: string) => unknown
-  /**
-   * Answers with an event stream: `status`, the SSE headers (never compressed, no length), and a body
-   * the source writes as the connection drains; the host calls the source's `cancel` when the client goes
-   * away before its end. Returns what the host's handler returns.
-   */
-  sendStream: (event: TEvent, status: number, source: EventStreamSource) => unknown
   /**
    * The platform's `waitUntil` where a request's work ends with its answer (Cloudflare Workers, edge functions): it
    * keeps the request alive until the promise settles. `undefined` (or left out) on a server that outlives its requests.

@@ -12,12 +12,9 @@ import { parseInput } from './steps/parse-input'
 import { validateInput } from './steps/validate-input'
 import type { ChainDefinition } from './steps/run-middleware'
 import { runMiddlewareChain } from './steps/run-middleware'
-import { runHandler, runStreamingHandler } from './steps/run-handler'
+import { runHandler } from './steps/run-handler'
 import { validateOutput } from './steps/validate-output'
 import { respondWithData, respondWithReplayedAnswer, respondWithReportedError } from './steps/respond'
-import { respondWithStream } from './steps/respond-with-stream'
-import { EventStreamStart, startEventStream } from '../streaming/event-stream-start'
-import { streamOptionsOf } from './internal/stream-options'
 import { isAsyncGenerator, isAsyncGeneratorFunction } from './internal/async-generator'
 import { startTrace, traceOf } from '../tracing/lifecycle-trace'
 import { trustedOriginsOf } from '../cross-origin/trusted-origins'
@@ -28,6 +25,7 @@ import { honoursIdempotencyKeys, warnOfUnhonouredKey } from '../idempotency/idem
 import { BUILT_FOR_DEVELOPMENT, inDevelopment } from '../internal/dev-logger'
 import { answerStreamNotRefreshed, isSingleFlightGet } from '../single-flight/single-flight-get'
 import type { AnyActionOptions } from './any-action-options'
+import type { ActionStreaming } from './action-streaming'
 
 /** The host-neutral handler: the host's event in, what the host's handler returns out. */
 export type ActionCore<TEvent> = ((event: TEvent) => Promise<unknown>) & { readonly '~action': ActionDefinition }
@@ -37,15 +35,16 @@ export type ActionCore<TEvent> = ((event: TEvent) => Promise<unknown>) & { reado
  * returned function takes the host's event and answers through the host with
  * the `{ success, data | error }` envelope. Options are checked here, once:
  * a bad one throws a TypeError, except in a Nuxt app's route file, where only
- * that route fails (INTERNAL_ERROR 500) and the log names the file.
+ * that route fails (INTERNAL_ERROR 500) and the log names the file. Without
+ * `streaming`, a handler that streams is such an error.
  * @example
  * const handle = createActionCore({ handler: () => 'pong' }, h3V2Host)
  * app.get('/ping', handle)
  */
-export function createActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<TEvent>): ActionCore<TEvent> {
+export function createActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<TEvent>, streaming?: ActionStreaming<TEvent>): ActionCore<TEvent> {
   const file = currentRouteFile()
   try {
-    return checkedActionCore(options, host, file)
+    return checkedActionCore(options, host, file, streaming)
   }
   catch (problem) {
     if (file === undefined || !(problem instanceof TypeError)) throw problem
@@ -53,7 +52,7 @@ export function createActionCore<TEvent>(options: AnyActionOptions, host: Action
   }
 }
 
-function checkedActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<TEvent>, file: string | undefined): ActionCore<TEvent> {
+function checkedActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<TEvent>, file: string | undefined, streamer: ActionStreaming<TEvent> | undefined): ActionCore<TEvent> {
   if (typeof options?.handler !== 'function') throw new TypeError('defineAction: `handler` must be a function')
   assertStandardSchema(options.input, 'input')
   assertStandardSchema(options.params, 'params')
@@ -72,23 +71,25 @@ function checkedActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<T
   const declared = Object.keys(errors).length > 0 ? errors : undefined
   const handler = options.handler as Parameters<typeof runHandler>[0]
   // development: a key sent to an action that would run each retry again is worth a warning
-  const warnOfKeys = (BUILT_FOR_DEVELOPMENT ?? inDevelopment()) && !honoursIdempotencyKeys(middleware)
+  const warnOfKeys = (BUILT_FOR_DEVELOPMENT === undefined ? inDevelopment() : BUILT_FOR_DEVELOPMENT) && !honoursIdempotencyKeys(middleware)
 
   const { outputSchema, handleServerError } = options
   // an `async function*` handler streams; so does any handler whose result is an async generator
   const streams = isAsyncGeneratorFunction(options.handler)
-  const streaming = streamOptionsOf(options, declared)
+  if (streams && !streamer) throw new TypeError(`defineAction: ${NO_STREAMING}`)
+  const streaming = streamer?.optionsOf(options, declared)
   // the handler (step 4), timed as a span of its own when the request is traced; a stream's first event is
   // pulled here, inside the middleware chain, so what it throws before that answers as any handler's failure
   // single flight never runs a stream: a generator a plain handler made for it is returned unpulled, and answered as nothing
   const startStream = (generator: AsyncGenerator<unknown, unknown, undefined>, call: ActionCall<TEvent>): Promise<unknown> => {
-    if (!isSingleFlightGet(call.event, host)) return startEventStream(generator, call)
+    if (!streamer) throw new Error(NO_STREAMING)
+    if (!isSingleFlightGet(call.event, host)) return streamer.start(generator, call)
     generator.return(undefined).catch(ignore)
     return Promise.resolve(STREAM_NOT_REFRESHED)
   }
   const runLast = (call: ActionCall<TEvent>): unknown => {
     const trace = traceOf(call.event, host)
-    if (streams) return runStreamingHandler(handler, call, trace)
+    if (streams) return streamer!.run(handler, call, trace)
     const data = trace ? trace.timeHandler(() => runHandler(handler, call)) : runHandler(handler, call)
     return isAsyncGenerator(data) ? startStream(data, call) : data
   }
@@ -123,7 +124,7 @@ function checkedActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<T
       if (isAsyncGenerator(data)) data = await startStream(data, call)
       if (data === STREAM_NOT_REFRESHED) return answerStreamNotRefreshed(event, host)
       // 5 and 6 for a stream: its answer, each event as it comes; the output schema checks its return value at the end
-      if (data instanceof EventStreamStart) return respondWithStream(event, host, call, data, streaming)
+      if (streamer?.isStarted(data)) return streamer.respond(event, host, call, data, streaming!)
       // 5. validate the output
       if (outputSchema) {
         trace?.step('output')
@@ -162,6 +163,9 @@ function checkedActionCore<TEvent>(options: AnyActionOptions, host: ActionHost<T
     }),
   })
 }
+
+/** Why an action made without streaming cannot run a handler that streams, and how to give it streaming. */
+const NO_STREAMING = 'this action\'s handler streams (an `async function*`, or a generator it returned), and this server was built without streaming: no server file has an `async function*` or an `eventSchema`. Set `actionRoute: { streaming: true }` in nuxt.config'
 
 /** What the handler's step gives for a stream single flight asked for: nothing to answer with. */
 const STREAM_NOT_REFRESHED = Symbol('stream not refreshed')

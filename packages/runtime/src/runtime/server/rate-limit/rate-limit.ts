@@ -102,7 +102,7 @@ AnsweringMiddleware<TCtx, TInput, RateLimitErrors> {
     if (who === undefined) {
       const address = clientAddress(event, trustProxy)
       // no address (a platform that gives none, an SSR call made outside Nuxt's context): one shared counter, never none
-      if (!address && !warnedNoAddress && (BUILT_FOR_DEVELOPMENT ?? inDevelopment())) {
+      if (!address && !warnedNoAddress && (BUILT_FOR_DEVELOPMENT === undefined ? inDevelopment() : BUILT_FOR_DEVELOPMENT)) {
         warnedNoAddress = true
         logInDevelopment('warn', () => `rateLimit(${name}): a request with no client address (a platform that gives none, or an action called during SSR after an await, outside Nuxt's context) is counted under one key that all such requests share. Key by user, or behind a proxy set trustProxy: docs/production.md`)
       }

@@ -23,3 +23,10 @@ export interface EventStreamSource {
   run: (sink: EventSink) => Promise<void>
   cancel: () => void
 }
+
+/**
+ * How a host answers with an event stream: `status`, the SSE headers (never compressed, no length), and a body
+ * the source writes as the connection drains; the host calls the source's `cancel` when the client goes away
+ * before its end. Returns what the host's handler returns. Each adapter has one.
+ */
+export type SendEventStream<TEvent> = (event: TEvent, status: number, source: EventStreamSource) => unknown

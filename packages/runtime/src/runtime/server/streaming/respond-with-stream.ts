@@ -1,10 +1,11 @@
-import type { ActionHost } from '../action-host'
-import { ActionCall } from '../action-call'
-import type { EventStreamStart } from '../../streaming/event-stream-start'
-import type { StreamOptions } from '../../streaming/event-stream-source'
-import { createEventStreamSource } from '../../streaming/event-stream-source'
-import { traceOf } from '../../tracing/lifecycle-trace'
-import { isSuccessStatusWithBody } from './respond'
+import type { ActionHost } from '../lifecycle/action-host'
+import { ActionCall } from '../lifecycle/action-call'
+import type { EventStreamStart } from './event-stream-start'
+import type { StreamOptions } from './event-stream-source'
+import { createEventStreamSource } from './event-stream-source'
+import { traceOf } from '../tracing/lifecycle-trace'
+import { isSuccessStatusWithBody } from '../lifecycle/steps/respond'
+import type { SendEventStream } from './event-sink'
 
 /**
  * Step 6, for a streaming handler whose first event is ready: answers
@@ -17,7 +18,7 @@ import { isSuccessStatusWithBody } from './respond'
  * the call holds the stream's source: a client that leaves cancels it, one
  * that already left has it cancelled before the answer starts.
  * @example
- * if (data instanceof EventStreamStart) return respondWithStream(event, host, call, data, streamOptions)
+ * if (data instanceof EventStreamStart) return respondWithStream(event, host, call, data, streamOptions, send)
  */
 export function respondWithStream<TEvent>(
   event: TEvent,
@@ -25,6 +26,7 @@ export function respondWithStream<TEvent>(
   call: ActionCall<TEvent>,
   start: EventStreamStart,
   options: StreamOptions,
+  send: SendEventStream<TEvent>,
 ): unknown {
   const trace = traceOf(event, host)
   trace?.step('respond')
@@ -33,5 +35,5 @@ export function respondWithStream<TEvent>(
   if (!isSuccessStatusWithBody(status)) status = 200
   const source = createEventStreamSource(event, host, call, start, options, status)
   ActionCall.holdStream(call, { close: source.cancel })
-  return host.sendStream(event, status, source)
+  return send(event, status, source)
 }

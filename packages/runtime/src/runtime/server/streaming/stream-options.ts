@@ -1,7 +1,7 @@
-import type { ErrorDeclarations } from '../../errors/declared-errors'
-import type { AnyActionOptions } from '../any-action-options'
-import type { StreamOptions } from '../../streaming/event-stream-source'
-import { assertStandardSchema } from '../../internal/standard-schema'
+import type { ErrorDeclarations } from '../errors/declared-errors'
+import type { AnyActionOptions } from '../lifecycle/any-action-options'
+import type { StreamOptions } from './event-stream-source'
+import { assertStandardSchema } from '../internal/standard-schema'
 
 /** Ms of quiet before a heartbeat, when the action does not say. */
 const DEFAULT_HEARTBEAT = 15_000

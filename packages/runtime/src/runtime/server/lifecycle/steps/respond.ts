@@ -35,7 +35,7 @@ export function isSuccessStatusWithBody(status: number): boolean {
 export function respondWithData<TEvent>(event: TEvent, host: ActionHost<TEvent>, data: unknown): unknown {
   traceOf(event, host)?.step('respond')
   // development: what JSON would not carry as it is (a BigInt, a Map...), named by route and path
-  const unfaithful = (BUILT_FOR_DEVELOPMENT ?? inDevelopment()) ? describeUnfaithfulData(host.method(event), host.path(event), data) : undefined
+  const unfaithful = (BUILT_FOR_DEVELOPMENT === undefined ? inDevelopment() : BUILT_FOR_DEVELOPMENT) ? describeUnfaithfulData(host.method(event), host.path(event), data) : undefined
   let body: string
   try {
     body = JSON.stringify({ success: true, data: data === undefined ? null : data })
