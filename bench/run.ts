@@ -9,12 +9,13 @@ import { httpPart } from './http/index'
 import { formsPart } from './forms/index'
 import { buildPart } from './build/index'
 import { clientSizePart } from './client-size/index'
+import { serverSizePart } from './server-size/index'
 import { cliTimePart } from './cli/index'
 import { devtoolsPart } from './devtools/index'
 import { productionPart } from './production/index'
 import { streamingPart } from './streaming/index'
 
-const parts: BenchPart[] = [httpPart, formsPart, buildPart, clientSizePart, cliTimePart, devtoolsPart, productionPart, streamingPart]
+const parts: BenchPart[] = [httpPart, formsPart, buildPart, clientSizePart, serverSizePart, cliTimePart, devtoolsPart, productionPart, streamingPart]
 
 const args = process.argv.slice(2)
 const smoke = args.includes('--smoke')

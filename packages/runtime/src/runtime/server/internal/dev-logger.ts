@@ -1,8 +1,3 @@
-/** What a build tool tells the code: Nitro (2 and 3) and Vite set `import.meta.dev`, a plain Node app has none. */
-interface BuildMeta {
-  dev?: boolean
-}
-
 /**
  * Without a build tool's word, development means NODE_ENV=development. A host
  * without `process` (a plain app on Workers or Deno) is not development.
@@ -21,7 +16,8 @@ function developmentByEnvironment(): boolean {
  * Nitro replaces `import.meta.dev` with `false` in a production build, so the
  * bundler drops every development message from the server it builds.
  */
-export const BUILT_FOR_DEVELOPMENT: boolean | undefined = (import.meta as BuildMeta).dev
+// written as Nitro's replacement looks for it: through a cast, a build from the TypeScript source kept the read
+export const BUILT_FOR_DEVELOPMENT: boolean | undefined = import.meta.dev
 
 /**
  * Whether this is development, for a check whose only use is a development
