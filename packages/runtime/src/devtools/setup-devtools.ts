@@ -2,9 +2,9 @@ import type { Nuxt } from '@nuxt/schema'
 import { addNitroPlugin, addServerHandler, useLogger } from '../internal/nuxt-kit'
 import { join } from 'pathe'
 import { joinURL } from 'ufo'
-import { devAuthTokenFile, devtoolsMajorOf, isDevtoolsAuthorizationDisabled, viteDevtoolsAuthFile } from './devtools-auth'
-import { renderRoutesModule, ROUTES_MODULE_ID } from './render-routes-module'
-import type { ScannedHandler } from './render-routes-module'
+import { devAuthTokenFile, devtoolsMajorOf, isDevtoolsAuthorizationDisabled, viteDevtoolsAuthFile } from './internal/devtools-auth'
+import { renderRoutesModule, ROUTES_MODULE_ID } from './internal/render-routes-module'
+import type { ScannedHandler } from '../routes/listed-handlers'
 import type { NitroMajor } from '../internal/nitro-major'
 
 /** Options under `actionRoute.devtools` in nuxt.config. */

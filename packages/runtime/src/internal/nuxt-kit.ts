@@ -5,6 +5,9 @@ import * as kit from 'nuxt/kit'
 
 export { addImports, addPlugin, addServerHandler, addServerImports, addTemplate, addTypeTemplate, createResolver, defineNuxtModule, getNuxtVersion, hasNuxtModule, updateTemplates, useLogger } from 'nuxt/kit'
 
+/** What `createResolver(import.meta.url)` gives in module.ts: each capability's setup resolves its runtime files through it. */
+export type Resolver = ReturnType<typeof kit.createResolver>
+
 /** The helpers kit 4.6 added, absent from the kit of Nuxt 3.14 to 4.5. */
 interface NewerKit {
   addNitroPlugin?: (plugin: string) => void

@@ -4,12 +4,12 @@ import { join } from 'pathe'
 import { withLeadingSlash } from 'ufo'
 import type { NitroMajor } from '../internal/nitro-major'
 import { pickServerFile } from '../internal/nitro-major'
-import type { ScannedHandler } from '../devtools/render-routes-module'
+import type { ScannedHandler } from '../routes/listed-handlers'
 import type { BuiltOpenApi } from '../runtime/openapi/build-document'
 import type { OpenApiInfo, OpenApiServer } from '../runtime/openapi/types'
-import { OPENAPI_OPTIONS_ID, OPENAPI_ROUTES_ID, renderOpenApiOptionsModule, renderOpenApiRoutesModule } from './render-openapi-modules'
-import { builtNitroMeta, devNitroMeta } from './nitro-openapi-meta'
-import { mergeIntoNitroDocument } from './merge-nitro-document'
+import { OPENAPI_OPTIONS_ID, OPENAPI_ROUTES_ID, renderOpenApiOptionsModule, renderOpenApiRoutesModule } from './internal/render-openapi-modules'
+import { builtNitroMeta, devNitroMeta } from './internal/nitro-openapi-meta'
+import { mergeIntoNitroDocument } from './internal/merge-nitro-document'
 
 /** Options under `actionRoute.openapi` in nuxt.config: set, the production build serves the document (unless `route: false`). */
 export interface OpenApiModuleOptions {

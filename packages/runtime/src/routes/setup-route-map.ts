@@ -3,8 +3,8 @@ import { addTemplate, addTypeTemplate, updateTemplates } from '../internal/nuxt-
 import { dirname, join, resolve } from 'pathe'
 import { scanActionRoutes } from './scan-action-routes'
 import type { ScannedRoute } from './scan-action-routes'
-import { renderDefaultMethods, renderRouteMethods, renderRouteTypes } from './render-route-types'
-import { setupRouteFileMarks } from './mark-route-files'
+import { renderDefaultMethods, renderRouteMethods, renderRouteTypes } from './internal/render-route-types'
+import { setupRouteFileMarks } from './internal/mark-route-files'
 
 const ROUTE_TYPES = 'types/action-routes.d.ts'
 const DEFAULT_METHODS = 'action-route-methods.mjs'

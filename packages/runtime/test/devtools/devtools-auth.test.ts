@@ -1,7 +1,7 @@
 import { homedir } from 'node:os'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Nuxt } from '@nuxt/schema'
-import { devAuthTokenFile, isDevtoolsAuthorizationDisabled } from '../../src/devtools/devtools-auth'
+import { devAuthTokenFile, isDevtoolsAuthorizationDisabled } from '../../src/devtools/internal/devtools-auth'
 
 const savedXdg = process.env.XDG_CONFIG_HOME
 afterEach(() => {

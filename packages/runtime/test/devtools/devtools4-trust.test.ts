@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, defineEventHandler, toNodeListener } from 'h3'
 import { createDevtoolsGuard, DEVTOOLS_TOKEN_HEADER } from '../../src/runtime/devtools/internal/create-devtools-guard'
-import { devtoolsMajorOf, viteDevtoolsAuthFile } from '../../src/devtools/devtools-auth'
+import { devtoolsMajorOf, viteDevtoolsAuthFile } from '../../src/devtools/internal/devtools-auth'
 
 // what Vite DevTools (Nuxt DevTools 4) keeps in ~/.vite/devtools/auth.json once a browser typed the printed code
 const ISSUED = 'a1b2c3d4e5f60718293a4b5c6d7e8f90'

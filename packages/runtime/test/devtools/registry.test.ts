@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { defineAction, defineActionMiddleware } from '../../src/runtime/server'
 import { describeRoutes, findRouteEntry } from '../../src/runtime/devtools/registry'
 import type { RouteEntry } from '../../src/runtime/devtools/registry'
-import { listedHandlers, renderRoutesModule } from '../../src/devtools/render-routes-module'
+import { renderRoutesModule } from '../../src/devtools/internal/render-routes-module'
+import { listedHandlers } from '../../src/routes/listed-handlers'
 
 const requireUser = defineActionMiddleware('requireUser', ({ next }) => next({ ctx: { user: 1 } }))
 

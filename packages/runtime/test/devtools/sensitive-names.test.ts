@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isSensitiveName } from '../../src/runtime/server/internal/sensitive-names'
+import { isSensitiveName } from '../../src/runtime/server/sensitive-names'
 
 describe('sensitive names', () => {
   it.each([

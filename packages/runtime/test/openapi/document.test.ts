@@ -10,7 +10,7 @@ import { UNREPRESENTABLE } from '../../src/runtime/openapi/types'
 import { placeSchema } from '../../src/runtime/openapi/internal/place-schema'
 import { matchesRoutePattern } from '../../src/runtime/openapi/internal/route-pattern'
 import { nitroRouteMetaOf } from '../../src/runtime/openapi/nitro-route-meta'
-import { mergeIntoNitroDocument } from '../../src/openapi/merge-nitro-document'
+import { mergeIntoNitroDocument } from '../../src/openapi/internal/merge-nitro-document'
 import { setupOpenApi } from '../../src/openapi/setup-openapi'
 
 // the tests read into the generated schemas freely

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { matchActionGetRoutes } from '../../src/runtime/server/single-flight/internal/action-get-routes'
-import { getRoutesOf } from '../../src/routes/single-flight-routes'
+import { getRoutesOf } from '../../src/single-flight/internal/single-flight-routes'
 
 describe('which URLs single flight may run', () => {
   const isActionGet = matchActionGetRoutes(['/', '/api/profile', '/api/todos', '/api/todos/:id', '/api/files/**:path'])

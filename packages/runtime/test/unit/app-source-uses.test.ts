@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { appSourceUses } from '../../src/internal/app-source-uses'
+import { appSourceUses } from '../../src/app-source/app-source-uses'
 
 const made: string[] = []
 async function app(files: Record<string, string>): Promise<string> {

@@ -3,7 +3,7 @@ import type { TestServer } from '../helpers/serve'
 import { call } from '../helpers/serve'
 import { hosts } from '../helpers/hosts'
 import { enterRouteFile } from '../../src/runtime/server/lifecycle/route-file'
-import { markRouteFiles } from '../../src/routes/mark-route-files'
+import { markRouteFiles } from '../../src/routes/internal/mark-route-files'
 
 describe.each(hosts)('a bad definition in a route file, on $name', (host) => {
   let server: TestServer

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { renderClientFetch } from '../../src/internal/client-fetch'
+import { renderClientFetch } from '../../src/client/internal/client-fetch'
 
 describe('renderClientFetch', () => {
   it('reads the global $fetch on Nuxt 3 and 4', () => {

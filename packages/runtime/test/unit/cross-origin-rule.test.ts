@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { isCrossOrigin } from '../../src/runtime/server/cross-origin/internal/cross-origin'
+import { isCrossOrigin } from '../../src/runtime/server/cross-origin/is-cross-origin'
 import { moduleTrustedOrigins, setModuleTrustedOrigins, trustedOriginsOf } from '../../src/runtime/server/cross-origin/trusted-origins'
 import { applyConfiguredLimits } from '../../src/runtime/server/body/configured-limits'
 

@@ -6,7 +6,7 @@ import type { HTTPMethod } from 'h3-v2'
 import { addGuardRoutes } from '../../src/runtime/server/method-guard/guard-routes'
 import type { GuardedPattern, RefusedRoute } from '../../src/runtime/server/method-guard/guard-routes'
 import { answerRefusedMethod } from '../../src/runtime/server/method-guard/refuse-method'
-import { guardRoutesOf } from '../../src/method-guards'
+import { guardRoutesOf } from '../../src/http-methods/method-guards'
 
 const patterns: GuardedPattern[] = [
   ['/**', null],

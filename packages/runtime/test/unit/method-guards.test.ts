@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { allowedMethodsOf } from '../../src/method-guards'
+import { allowedMethodsOf } from '../../src/http-methods/method-guards'
 
 describe('allowedMethodsOf', () => {
   it('lists the methods of a route whose files all name one, HEAD wherever GET', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { renderRouteMethods } from '../../src/routes/render-route-types'
+import { renderRouteMethods } from '../../src/routes/internal/render-route-types'
 import { methodNotAllowed, unknownRouteHint } from '../../src/runtime/app/internal/check-route'
 
 const routes = {

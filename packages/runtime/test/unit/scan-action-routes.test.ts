@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'pathe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fileToRoute, scanActionRoutes } from '../../src/routes/scan-action-routes'
-import { renderDefaultMethods, renderRouteTypes } from '../../src/routes/render-route-types'
+import { renderDefaultMethods, renderRouteTypes } from '../../src/routes/internal/render-route-types'
 
 let root: string
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Nuxt } from '@nuxt/schema'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { countActionRoutes, renderStartupSummary, setupStartupSummary } from '../../src/internal/startup-summary'
+import { countActionRoutes, renderStartupSummary, setupStartupSummary } from '../../src/startup-summary/startup-summary'
 
 let dir: string
 

@@ -2,8 +2,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'pathe'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { renderFetchDeclaration, typeFetchRoutes } from '../../src/typed-fetch'
-import type { FetchRouteHandler } from '../../src/typed-fetch'
+import { renderFetchDeclaration, typeFetchRoutes } from '../../src/typed-fetch/setup-typed-fetch'
+import type { FetchRouteHandler } from '../../src/typed-fetch/setup-typed-fetch'
 
 let root: string
 let dir: string

@@ -1,6 +1,6 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type { ActionInfo, RouteInfo } from '@action-route/devtools/types'
-import { describeSchema } from './internal/describe-schema'
+import { describeSchema } from './describe-schema'
 import { matchRoute, routeSpecificity } from './internal/match-route'
 
 /** One route file as the virtual module lists it. */

@@ -2,7 +2,7 @@
 import { appendResponseHeader, defineEventHandler, getRequestHeader, getRequestURL, readRawBody, sendRedirect, setResponseHeader, setResponseStatus } from 'h3'
 import { actionDefaults } from '../server/body/action-defaults'
 import { clientAddress } from '../server/client-address/client-address'
-import { nodeSocketScheme } from '../server/adapters/internal/node-socket-scheme'
+import { nodeSocketScheme } from '../server/adapters/node-socket-scheme'
 import { FORM_CONTEXT_KEY } from '../app/internal/form-post'
 import type { LocalFetch } from './handle-form-post'
 import { handleFormPost, mayConcernForms, refusalBody } from './handle-form-post'

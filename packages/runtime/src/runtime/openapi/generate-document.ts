@@ -1,14 +1,14 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import { actionDescriptorOf } from '../devtools/registry'
 import type { RouteEntry } from '../devtools/registry'
-import { describeSchema } from '../devtools/internal/describe-schema'
+import { describeSchema } from '../devtools/describe-schema'
 import type { ExcludedRoute, OpenApiDocument, OpenApiDocumentOptions, OperationSource } from './types'
 import { actionOperation } from './internal/action-operations'
 import { FIELD_ERRORS_COMPONENT, fieldErrorsSchema } from './internal/envelope-schemas'
 import { openApiPathOf } from './internal/openapi-path'
 import { operationMetadataOf } from './internal/operation-metadata'
 import { matchesRoutePattern } from './internal/route-pattern'
-import { middlewareResponsesOf } from '../server/internal/middleware-responses'
+import { middlewareResponsesOf } from '../server/middleware-responses'
 
 /** A route file as the generator needs it: its Nitro route, method (`''` for any) and a loader. */
 export type OpenApiRouteEntry = Pick<RouteEntry, 'route' | 'method' | 'file' | 'load'>

@@ -1,4 +1,4 @@
-// Virtual modules rendered by src/openapi/render-openapi-modules.ts.
+// Virtual modules rendered by src/openapi/internal/render-openapi-modules.ts.
 declare module '#action-route/openapi-options' {
   /** `actionRoute.openapi`'s info, servers and exclude patterns, with Nuxt's `app.baseURL`. */
   export const options: import('./types').OpenApiDocumentOptions & { appBase: string }

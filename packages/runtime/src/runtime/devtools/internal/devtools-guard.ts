@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import { isCrossOrigin } from '../../server/cross-origin/internal/cross-origin'
+import { isCrossOrigin } from '../../server/cross-origin/is-cross-origin'
 import { viteDevtoolsTokens } from './vite-devtools-trust'
 
 /** The request header that carries Nuxt DevTools' dev auth token (the panel's shared/types.ts says the same). */

@@ -1,4 +1,4 @@
-import { createSensitiveNameTest, SENSITIVE_NAMES } from '../../server/internal/sensitive-names'
+import { createSensitiveNameTest, SENSITIVE_NAMES } from '../../server/sensitive-names'
 import { REDACTED } from './redact-headers'
 
 /** Names whose values are never stored, whatever the options say (the rule also redacts names containing `token`, `secret`...). */

@@ -1,5 +1,5 @@
 import { CALLER_HEADER } from '../../server/client-address/caller-address'
-import { createSensitiveNameTest } from '../../server/internal/sensitive-names'
+import { createSensitiveNameTest } from '../../server/sensitive-names'
 
 /** Headers that are never stored, whatever the options say (the sensitive-name rule redacts more: `x-api-key`, `x-csrf-token`...). */
 export const ALWAYS_REDACTED = ['authorization', 'cookie', 'set-cookie', 'proxy-authorization'] as const

@@ -1,5 +1,5 @@
 import type { SchemaInfo } from '@action-route/devtools/types'
-import type { DocumentedHeader, MiddlewareResponses } from '../../server/internal/middleware-responses'
+import type { DocumentedHeader, MiddlewareResponses } from '../../server/middleware-responses'
 import type { JsonSchema, OpenApiOperation } from '../types'
 import { UNREPRESENTABLE } from '../types'
 import { failureEnvelope, RUNTIME_FAILURES, successEnvelope } from './envelope-schemas'

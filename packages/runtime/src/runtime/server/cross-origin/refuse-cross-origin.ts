@@ -1,6 +1,6 @@
 import { createActionError } from '../errors/action-error'
 import type { ActionHost } from '../lifecycle/action-host'
-import { isCrossOrigin } from './internal/cross-origin'
+import { isCrossOrigin } from './is-cross-origin'
 import { moduleTrustedOrigins } from './trusted-origins'
 
 /**

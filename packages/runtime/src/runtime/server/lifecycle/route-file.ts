@@ -1,4 +1,4 @@
-// set by the line the Nuxt module's build adds around each server route file (src/routes/mark-route-files.ts)
+// set by the line the Nuxt module's build adds around each server route file (src/routes/internal/mark-route-files.ts)
 let current: string | undefined
 
 /**

@@ -6,7 +6,7 @@ import { appendResponseHeader, clientAddress, setResponseHeader } from '../clien
 import type { SharedStore } from '../shared-store/shared-store'
 import { useSharedStore } from '../shared-store/shared-store'
 import { BUILT_FOR_DEVELOPMENT, inDevelopment, logInDevelopment } from '../internal/dev-logger'
-import { documentMiddlewareResponses } from '../internal/middleware-responses'
+import { documentMiddlewareResponses } from '../middleware-responses'
 
 /**
  * What a rate limit's `key` function receives: the middleware's arguments, after validation. `input` is

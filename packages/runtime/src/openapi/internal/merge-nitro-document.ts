@@ -1,4 +1,4 @@
-import type { BuiltOpenApi } from '../runtime/openapi/build-document'
+import type { BuiltOpenApi } from '../../runtime/openapi/build-document'
 
 /** The parts of Nitro's `/_openapi.json` this merge touches. */
 export interface NitroDocument {

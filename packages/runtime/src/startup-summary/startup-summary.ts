@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import type { Nuxt } from '@nuxt/schema'
-import { useLogger } from './nuxt-kit'
+import { useLogger } from '../internal/nuxt-kit'
 import { joinURL, withLeadingSlash } from 'ufo'
 import { join, relative } from 'pathe'
 import { scanActionRoutes } from '../routes/scan-action-routes'

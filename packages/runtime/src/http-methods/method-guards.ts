@@ -1,11 +1,14 @@
 import type { Nuxt } from '@nuxt/schema'
-import { addServerHandler } from './internal/nuxt-kit'
-import { addServerRoutesModule } from './internal/server-routes-module'
-import type { NitroWithHandlers } from './internal/server-routes-module'
-import { compileWithNitroRouter } from './internal/nitro3-router'
-import type { NitroRoute } from './internal/nitro3-router'
-import { addGuardRoutes } from './runtime/server/method-guard/guard-routes'
-import type { RefusedRoute } from './runtime/server/method-guard/guard-routes'
+import { addServerHandler } from '../internal/nuxt-kit'
+import type { Resolver } from '../internal/nuxt-kit'
+import { pickServerFile } from '../internal/nitro-major'
+import type { NitroMajor } from '../internal/nitro-major'
+import { addServerRoutesModule } from '../internal/server-routes-module'
+import type { NitroWithHandlers } from '../internal/server-routes-module'
+import { compileWithNitroRouter } from '../internal/nitro3-router'
+import type { NitroRoute } from '../internal/nitro3-router'
+import { addGuardRoutes } from '../runtime/server/method-guard/guard-routes'
+import type { RefusedRoute } from '../runtime/server/method-guard/guard-routes'
 
 /**
  * The virtual module of the server's route patterns and their methods: on Nitro 2 the list (`allowedMethodsOf`),
@@ -83,9 +86,15 @@ function renderAllowedMethods(handlers: readonly RouteHandlerEntry[], servedIn: 
  * bundled (so `nuxi dev` follows added files); on Nitro 3 as a matcher Nitro's
  * own router compiled, so the server bundles no router for it.
  * @example
- * setupMethodGuards(nuxt, resolver.resolve('./runtime/server/method-guard'))
+ * setupMethodGuards(nuxt, nitroMajor, resolver)
  */
-export function setupMethodGuards(nuxt: Nuxt, handler: string): void {
+export function setupMethodGuards(nuxt: Nuxt, nitroMajor: NitroMajor, resolver: Resolver): void {
   addServerRoutesModule<RouteHandlerEntry>(nuxt, ALLOWED_METHODS_MODULE, renderAllowedMethods)
-  addServerHandler({ middleware: true, handler })
+  addServerHandler({
+    middleware: true,
+    handler: pickServerFile(nitroMajor, {
+      nitro2: resolver.resolve('./runtime/server/method-guard/nitro2'),
+      nitro3: resolver.resolve('./runtime/server/method-guard/nitro3'),
+    }),
+  })
 }

@@ -1,5 +1,5 @@
 import { relative } from 'pathe'
-import type { ScannedRoute } from './scan-action-routes'
+import type { ScannedRoute } from '../scan-action-routes'
 
 function importPath(fromDir: string, file: string): string {
   const path = relative(fromDir, file).replace(/\.(?:[cm]?[jt]s|[jt]sx)$/, '')
@@ -11,7 +11,7 @@ function importPath(fromDir: string, file: string): string {
  * augmenting the client's `ActionRoutes` interface. `default` stands for a
  * route file without a method suffix (every method).
  * @example
- * // '/api/todos/:id': { patch: typeof import('../../server/api/todos/[id].patch').default }
+ * // '/api/todos/:id': { patch: typeof import('../../../server/api/todos/[id].patch').default }
  */
 export function renderRouteTypes(routes: ScannedRoute[], declarationDir: string, routeMapModule: string): string {
   const byRoute = new Map<string, ScannedRoute[]>()

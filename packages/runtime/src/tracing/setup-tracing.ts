@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type { Nuxt } from '@nuxt/schema'
-import { addNitroPlugin } from './nuxt-kit'
+import { addNitroPlugin } from '../internal/nuxt-kit'
 
 /**
  * The module's `tracing` option at build time: Nitro writes it into the server code in place of

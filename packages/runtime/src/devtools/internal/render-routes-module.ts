@@ -1,13 +1,6 @@
 import { relative } from 'pathe'
-
-/** The part of a Nitro scanned handler entry this file reads. */
-export interface ScannedHandler {
-  route?: string
-  method?: string
-  handler?: string
-  middleware?: boolean
-  [key: string]: unknown
-}
+import { listedHandlers } from '../../routes/listed-handlers'
+import type { ScannedHandler } from '../../routes/listed-handlers'
 
 /** Options the Nitro side reads from the virtual module. */
 export interface DevtoolsServerOptions {
@@ -34,14 +27,6 @@ export interface DevtoolsServerOptions {
 
 /** The id of the virtual module the registry and recorder import. */
 export const ROUTES_MODULE_ID = '#action-route/devtools-routes'
-
-/** The route files worth listing: no middleware, and no HEAD twin of a GET file. */
-export function listedHandlers(handlers: readonly ScannedHandler[]): (ScannedHandler & { route: string, handler: string })[] {
-  const getFiles = new Set(handlers.filter(entry => entry.method === 'get').map(entry => `${entry.route} ${entry.handler}`))
-  return handlers.filter((entry): entry is ScannedHandler & { route: string, handler: string } =>
-    !entry.middleware && typeof entry.route === 'string' && typeof entry.handler === 'string'
-    && !(entry.method === 'head' && getFiles.has(`${entry.route} ${entry.handler}`)))
-}
 
 /**
  * Renders the virtual module: one lazily imported entry per route file, read

@@ -1,5 +1,5 @@
 import type { Nuxt } from '@nuxt/schema'
-import { addTemplate, addTypeTemplate, getNuxtVersion } from './nuxt-kit'
+import { addTemplate, addTypeTemplate, getNuxtVersion } from '../../internal/nuxt-kit'
 
 /** The template the client reads Nuxt's `$fetch` from. */
 export const CLIENT_FETCH = 'action-route-fetch.mjs'

@@ -1,6 +1,6 @@
-import { listedHandlers } from '../devtools/render-routes-module'
-import type { ScannedHandler } from '../devtools/render-routes-module'
-import type { OpenApiDocumentOptions } from '../runtime/openapi/types'
+import { listedHandlers } from '../../routes/listed-handlers'
+import type { ScannedHandler } from '../../routes/listed-handlers'
+import type { OpenApiDocumentOptions } from '../../runtime/openapi/types'
 
 /** The virtual module of the document's options (info, servers, the app's base URL). */
 export const OPENAPI_OPTIONS_ID = '#action-route/openapi-options'

@@ -1,11 +1,11 @@
 import { resolve } from 'node:path'
 import type { Nuxt } from '@nuxt/schema'
-import { addNitroPlugin } from './internal/nuxt-kit'
-import { appSourceUses } from './internal/app-source-uses'
-import type { NitroMajor, NitroVariants } from './internal/nitro-major'
-import { pickServerFile } from './internal/nitro-major'
-import type { MemoryStoreLimits } from './runtime/server/shared-store/shared-store-memory'
-import { DEFAULT_MEMORY_STORE_LIMITS, memoryStoreLimitsOf } from './runtime/server/shared-store/shared-store-memory'
+import { addNitroPlugin } from '../internal/nuxt-kit'
+import { appSourceUses } from '../app-source/app-source-uses'
+import type { NitroMajor, NitroVariants } from '../internal/nitro-major'
+import { pickServerFile } from '../internal/nitro-major'
+import type { MemoryStoreLimits } from '../runtime/server/shared-store/shared-store-memory'
+import { DEFAULT_MEMORY_STORE_LIMITS, memoryStoreLimitsOf } from '../runtime/server/shared-store/shared-store-memory'
 
 /** The storage base rate limits and idempotency keys keep their state under, unless `actionRoute.storage` names another. */
 export const DEFAULT_STORAGE_BASE = 'action-route'

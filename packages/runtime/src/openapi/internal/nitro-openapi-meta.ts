@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
-import type { BuiltOpenApi } from '../runtime/openapi/build-document'
-import type { OperationSource } from '../runtime/openapi/types'
+import type { BuiltOpenApi } from '../../runtime/openapi/build-document'
+import type { OperationSource } from '../../runtime/openapi/types'
 
 const META_PREFIX = '\0action-route-openapi-meta:'
 /** The meta of an action left out of the document. */

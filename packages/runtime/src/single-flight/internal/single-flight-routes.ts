@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { Nuxt } from '@nuxt/schema'
-import { addServerRoutesModule } from '../internal/server-routes-module'
+import { addServerRoutesModule } from '../../internal/server-routes-module'
 
 /** The virtual module that holds the route patterns of the app's GET actions, for single flight's server plugin. */
 export const SINGLE_FLIGHT_ROUTES_MODULE = '#action-route/single-flight-routes'

@@ -1,6 +1,6 @@
-import { addNitroPlugin, addTypeTemplate } from './nuxt-kit'
-import type { NitroMajor, NitroVariants } from './nitro-major'
-import { pickServerFile } from './nitro-major'
+import { addNitroPlugin, addTypeTemplate } from '../internal/nuxt-kit'
+import type { NitroMajor, NitroVariants } from '../internal/nitro-major'
+import { pickServerFile } from '../internal/nitro-major'
 
 /**
  * Adds the Nitro plugin that sends the actions' unexpected errors to Nitro's

@@ -1,7 +1,7 @@
 import type { Nuxt } from '@nuxt/schema'
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, isAbsolute, join, relative } from 'pathe'
-import { getNuxtVersion } from './internal/nuxt-kit'
+import { getNuxtVersion } from '../internal/nuxt-kit'
 
 /** A route handler as Nuxt 5's `server:routes` hook carries it (the fields this reads and writes). */
 export interface FetchRouteHandler {

@@ -1,3 +1,5 @@
+import type { Nuxt } from '@nuxt/schema'
+
 /** The part of a Nitro handler entry this file reads. */
 export interface NitroHandlerEntry {
   route?: string
@@ -36,4 +38,16 @@ export function answerHeadLikeGet(nitro: NitroLike, onScan?: () => void): void {
       onScan?.()
     },
   })
+}
+
+/**
+ * HEAD answers like GET (docs/decisions.md): each GET route gets its HEAD twin once Nitro is made, and `onScan`
+ * hears of each new scan of the route files.
+ * @example
+ * setupHeadRoutes(nuxt, () => routeMap.refresh())
+ */
+export function setupHeadRoutes(nuxt: Nuxt, onScan?: () => void): void {
+  // typed by Nuxt's Nitro package, not by @nuxt/schema
+  const hook = nuxt.hook as unknown as (name: 'nitro:init', run: (nitro: NitroLike) => void) => void
+  hook('nitro:init', nitro => answerHeadLikeGet(nitro, onScan))
 }
