@@ -1,6 +1,6 @@
 import type { ActionErrorData, ActionResult } from '../../server/types'
-import { isActionResult } from './action-result'
-import { readEventStream } from './read-event-stream'
+import { isActionResult } from '../action-result'
+import { readEventStream } from './internal/read-event-stream'
 
 /**
  * The `data` of a streaming action's success: its events as they arrive,

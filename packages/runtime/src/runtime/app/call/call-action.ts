@@ -1,9 +1,9 @@
 import type { ActionErrorData, ActionResult } from '../../server/types'
-import { createActionEventStream } from './action-event-stream'
-import { isActionResult } from './action-result'
-import { checkCallOptions, checkKeyedMethod, checkMethod } from './check-call-options'
-import { fillParams } from './fill-params'
-import { withIdempotencyKey } from './idempotency-key'
+import { createActionEventStream } from '../streams/action-event-stream'
+import { isActionResult } from '../action-result'
+import { checkCallOptions, checkKeyedMethod, checkMethod } from '../internal/check-call-options'
+import { fillParams } from '../internal/fill-params'
+import { withIdempotencyKey } from '../idempotency/idempotency-key'
 
 /** The part of ofetch's `$fetch` that calls need (Nuxt's `$fetch` fits). */
 export interface ActionFetcher {
@@ -34,7 +34,7 @@ export interface CallOptions {
   after?: Promise<unknown>
 }
 
-export { isActionResult } from './action-result'
+export { isActionResult } from '../action-result'
 
 function clientError(code: string, message: string): { success: false, error: ActionErrorData } {
   return { success: false, error: { code, message, statusCode: 0 } }

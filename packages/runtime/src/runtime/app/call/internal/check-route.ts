@@ -1,4 +1,4 @@
-import type { ActionErrorData } from '../../server/types'
+import type { ActionErrorData } from '../../../server/types'
 
 /** Route pattern → the methods it answers, upper case, or `null` for every method (see `#build/action-route-methods.mjs`). */
 export type RouteMethods = Record<string, readonly string[] | null>

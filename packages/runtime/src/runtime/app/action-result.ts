@@ -1,4 +1,4 @@
-import type { ActionErrorData, ActionResult } from '../../server/types'
+import type { ActionErrorData, ActionResult } from '../server/types'
 
 /**
  * Whether a value has the shape of the action envelope.
