@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ActionResult } from '../../src/runtime/server'
-import type { CallOptions } from '../../src/runtime/app/internal/call-action'
-import { createActionState } from '../../src/runtime/app/internal/action-state'
+import type { CallOptions } from '../../src/runtime/app/call/call-action'
+import { createActionState } from '../../src/runtime/app/call/action-state'
 
 /** A call that settles when the test says so, and answers ABORT_ERROR when aborted, like callAction. */
 function controllableCall() {

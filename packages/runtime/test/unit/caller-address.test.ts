@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createApp, eventHandler, getRequestIP, toWebHandler } from 'h3'
 import { H3, getRequestIP as getRequestIPv2 } from 'h3-v2'
-import { ssrCallHeaders } from '../../src/runtime/app/internal/forwarded-headers'
+import { ssrCallHeaders } from '../../src/runtime/app/call/forwarded-headers'
 import { CALLER_HEADER, callerAddressHeader, takeCallerAddress, takeWebCallerAddress } from '../../src/runtime/server/client-address/caller-address'
 import { clientAddress } from '../../src/runtime/server/client-address/client-address'
 

@@ -139,9 +139,9 @@ describe.each(hosts)('error declarations are checked when the action is defined,
 describe('the reserved codes follow the code that answers them', () => {
   const codesIn = (file: string, pattern: RegExp) => [...readFileSync(fileURLToPath(new URL(file, import.meta.url)), 'utf8').matchAll(pattern)].map(match => match[1]!)
 
-  it('every code the client answers by itself is reserved (app/internal/call-action.ts, check-route.ts)', () => {
-    const files = ['call-action.ts', 'check-route.ts']
-    const answered = new Set(files.flatMap(file => codesIn(`../../src/runtime/app/internal/${file}`, /(?:code: |clientError\()'([A-Z_]+)'/g)))
+  it('every code the client answers by itself is reserved (app/call/call-action.ts, call/internal/check-route.ts)', () => {
+    const files = ['call/call-action.ts', 'call/internal/check-route.ts']
+    const answered = new Set(files.flatMap(file => codesIn(`../../src/runtime/app/${file}`, /(?:code: |clientError\()'([A-Z_]+)'/g)))
     expect([...answered].sort()).toEqual([...CLIENT_ERROR_CODES].sort())
   })
 

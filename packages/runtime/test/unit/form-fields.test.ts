@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import type { FieldSource } from '../../src/runtime/app/internal/form-fields'
-import { fieldAttrs, fieldValues, optionAttrs, valueAt } from '../../src/runtime/app/internal/form-fields'
-import { validateForm } from '../../src/runtime/app/internal/form-validate'
+import type { FieldSource } from '../../src/runtime/app/forms/internal/form-fields'
+import { fieldAttrs, fieldValues, optionAttrs, valueAt } from '../../src/runtime/app/forms/internal/form-fields'
+import { validateForm } from '../../src/runtime/app/forms/internal/form-validate'
 
 /** A form's fields before anything was typed, with these initial values. */
 function fresh(initial: unknown, hidden: string[] = []): FieldSource {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formToInput } from '../../src/runtime/app/internal/form-input'
+import { formToInput } from '../../src/runtime/app/forms/form-input'
 
 describe('formToInput', () => {
   it('nests dot paths into objects and arrays', () => {

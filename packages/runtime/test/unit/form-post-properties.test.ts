@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { formToInput } from '../../src/runtime/app/internal/form-input'
+import { formToInput } from '../../src/runtime/app/forms/form-input'
 import type { FormPostRequest, LocalFetch } from '../../src/runtime/form-post/handle-form-post'
 import { handleFormPost, refusalBody } from '../../src/runtime/form-post/handle-form-post'
 

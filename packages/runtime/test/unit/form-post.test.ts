@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { FormPostRequest, LocalFetch } from '../../src/runtime/form-post/handle-form-post'
 import { handleFormPost, mayConcernForms, refusalBody } from '../../src/runtime/form-post/handle-form-post'
-import { formToInput } from '../../src/runtime/app/internal/form-input'
+import { formToInput } from '../../src/runtime/app/forms/form-input'
 import { CALLER_HEADER, takeCallerAddress } from '../../src/runtime/server/client-address/caller-address'
 
 /** A page request whose body is `fields` urlencoded (or `body` as given), with its real length; `reads` counts the body reads. */

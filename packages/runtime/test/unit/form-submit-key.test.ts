@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createFormSubmitKey } from '../../src/runtime/app/internal/form-submit-key'
+import { createFormSubmitKey } from '../../src/runtime/app/forms/internal/form-submit-key'
 import { untilFirstRunSettles } from '../../src/runtime/form-post/internal/until-first-run-settles'
 
 const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/

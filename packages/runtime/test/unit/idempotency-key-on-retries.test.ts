@@ -2,9 +2,9 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { $fetch } from 'ofetch'
-import type { ActionFetcher } from '../../src/runtime/app/internal/call-action'
-import { callAction } from '../../src/runtime/app/internal/call-action'
-import { newIdempotencyKey } from '../../src/runtime/app/internal/idempotency-key'
+import type { ActionFetcher } from '../../src/runtime/app/call/call-action'
+import { callAction } from '../../src/runtime/app/call/call-action'
+import { newIdempotencyKey } from '../../src/runtime/app/idempotency/idempotency-key'
 
 // The client's half of idempotent mutations: which calls carry an Idempotency-Key, that every attempt of one
 // call carries the same, and that a POST or PATCH is retried only with it. A real HTTP server records what

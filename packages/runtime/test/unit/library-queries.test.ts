@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { ActionResult } from '../../src/runtime/server/types'
-import { ActionQueryError, isActionQueryError } from '../../src/runtime/app/internal/action-query-error'
-import type { SendAction } from '../../src/runtime/app/internal/library-queries'
+import { ActionQueryError, isActionQueryError } from '../../src/runtime/app/query-libraries/action-query-error'
+import type { SendAction } from '../../src/runtime/app/query-libraries/library-queries'
 import {
   actionQueryFunction,
   actionQueryKey,
@@ -10,8 +10,8 @@ import {
   isActionQueryKey,
   isNamedBy,
   planCacheMutation,
-} from '../../src/runtime/app/internal/library-queries'
-import { MAX_SINGLE_FLIGHT, REFRESH_HEADER } from '../../src/runtime/app/internal/refresh-queries'
+} from '../../src/runtime/app/query-libraries/library-queries'
+import { MAX_SINGLE_FLIGHT, REFRESH_HEADER } from '../../src/runtime/app/queries/refresh-queries'
 
 const notFound = { code: 'NOT_FOUND', message: 'No such todo', statusCode: 404 }
 

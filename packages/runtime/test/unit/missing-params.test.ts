@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { checkExecuteParams } from '../../src/runtime/app/internal/check-call-options'
 import { fillParams, missingParams } from '../../src/runtime/app/internal/fill-params'
-import { callAction } from '../../src/runtime/app/internal/call-action'
-import type { ActionFetcher } from '../../src/runtime/app/internal/call-action'
+import { callAction } from '../../src/runtime/app/call/call-action'
+import type { ActionFetcher } from '../../src/runtime/app/call/call-action'
 
 // A call to a route with dynamic segments and no params (past the types: plain JS, `any`): a TypeError that names
 // the param and says where it goes, before anything is sent, never a TypeError from deep inside the client

@@ -1,10 +1,10 @@
 import { shallowRef } from 'vue'
 import { describe, expect, it } from 'vitest'
 import type { ActionResult } from '../../src/runtime/server/types'
-import { applyLayers, withoutLayer } from '../../src/runtime/app/internal/optimistic-layers'
-import type { MountedQuery } from '../../src/runtime/app/internal/query-registry'
-import { namedQueries, registerQuery } from '../../src/runtime/app/internal/query-registry'
-import { MAX_SINGLE_FLIGHT, planMutation, REFRESH_HEADER } from '../../src/runtime/app/internal/refresh-queries'
+import { applyLayers, withoutLayer } from '../../src/runtime/app/optimistic/optimistic-layers'
+import type { MountedQuery } from '../../src/runtime/app/queries/internal/query-registry'
+import { namedQueries, registerQuery } from '../../src/runtime/app/queries/internal/query-registry'
+import { MAX_SINGLE_FLIGHT, planMutation, REFRESH_HEADER } from '../../src/runtime/app/queries/refresh-queries'
 
 interface Todo { id: number, done: boolean }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { readEventStream } from '../../src/runtime/app/internal/read-event-stream'
-import type { EventStreamMessage } from '../../src/runtime/app/internal/read-event-stream'
+import { readEventStream } from '../../src/runtime/app/streams/internal/read-event-stream'
+import type { EventStreamMessage } from '../../src/runtime/app/streams/internal/read-event-stream'
 
 /** A body that hands out these byte chunks, one per read. */
 function bodyOf(chunks: Uint8Array[]): ReadableStream<Uint8Array> {

@@ -1,10 +1,10 @@
 import { shallowRef } from 'vue'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { MountedQuery } from '../../src/runtime/app/internal/query-registry'
-import { registerQuery } from '../../src/runtime/app/internal/query-registry'
-import { planMutation } from '../../src/runtime/app/internal/refresh-queries'
-import { applyLayers } from '../../src/runtime/app/internal/optimistic-layers'
-import { refreshActionQueries } from '../../src/runtime/app/refresh-action-queries'
+import type { MountedQuery } from '../../src/runtime/app/queries/internal/query-registry'
+import { registerQuery } from '../../src/runtime/app/queries/internal/query-registry'
+import { planMutation } from '../../src/runtime/app/queries/refresh-queries'
+import { applyLayers } from '../../src/runtime/app/optimistic/optimistic-layers'
+import { refreshActionQueries } from '../../src/runtime/app/queries/refresh-action-queries'
 
 const unregister: Array<() => void> = []
 afterEach(() => unregister.splice(0).forEach(off => off()))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { renderRouteMethods } from '../../src/routes/internal/render-route-types'
-import { methodNotAllowed, unknownRouteHint } from '../../src/runtime/app/internal/check-route'
+import { methodNotAllowed, unknownRouteHint } from '../../src/runtime/app/call/internal/check-route'
 
 const routes = {
   '/api/todos': ['GET', 'HEAD', 'POST'],

@@ -1,10 +1,10 @@
 import { QueryClient, QueryObserver } from '@tanstack/vue-query'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { ActionResult } from '../../src/runtime/server/types'
-import { ActionQueryError } from '../../src/runtime/app/internal/action-query-error'
-import type { SendAction } from '../../src/runtime/app/internal/library-queries'
-import { actionQueryKey } from '../../src/runtime/app/internal/library-queries'
-import { REFRESH_HEADER } from '../../src/runtime/app/internal/refresh-queries'
+import { ActionQueryError } from '../../src/runtime/app/query-libraries/action-query-error'
+import type { SendAction } from '../../src/runtime/app/query-libraries/library-queries'
+import { actionQueryKey } from '../../src/runtime/app/query-libraries/library-queries'
+import { REFRESH_HEADER } from '../../src/runtime/app/queries/refresh-queries'
 import { actionMutationFunction } from '../../src/runtime/vue-query/internal/mutation-function'
 
 const listKey = actionQueryKey('/api/todos', undefined, { page: '1' })

@@ -1,7 +1,7 @@
 import type { ActionErrorData, ActionResult, ActionTypes, FieldErrors } from '../server/types'
 import type { DeclaredStatus, ErrorDeclarations, RuntimeErrorCode } from '../server/errors/declared-errors'
 import type { Serialized } from './serialized'
-import type { ActionEventStream } from './internal/action-event-stream'
+import type { ActionEventStream } from './streams/action-event-stream'
 
 /**
  * Route pattern → method (lower case, `default` for every method) → the

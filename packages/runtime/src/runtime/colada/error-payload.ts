@@ -1,6 +1,6 @@
 import { definePayloadPlugin, definePayloadReducer, definePayloadReviver } from '#imports'
 import type { ActionErrorData } from '../server/types'
-import { ActionQueryError } from '../app/internal/action-query-error'
+import { ActionQueryError } from '../app/query-libraries/action-query-error'
 
 /**
  * Carries an `ActionQueryError` through the SSR payload: Pinia Colada's

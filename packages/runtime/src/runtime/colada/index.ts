@@ -1,15 +1,15 @@
 import { defineQueryOptions, useQueryCache } from '@pinia/colada'
 import type { DefineQueryOptionsTagged, EntryKeyTagged, QueryCache, UseMutationOptions } from '@pinia/colada'
 import type { ActionCallError, ActionCallOptions, ActionInput, ActionOutput, ActionParams, ActionPath, DefaultMethod, ParamNames } from '../app/route-map'
-import type { QueryPath } from '../app/use-action-query'
-import type { JsonMethod, RefreshTarget } from '../app/use-action'
-import type { ActionQueryError } from '../app/internal/action-query-error'
-import { actionSender } from '../app/internal/action-sender'
-import { actionQueryFunction, actionQueryKey as keyOf, libraryLookup } from '../app/internal/library-queries'
-import { registerLibrary } from '../app/internal/library-registry'
+import type { QueryPath } from '../app/queries/use-action-query'
+import type { JsonMethod, RefreshTarget } from '../app/call/use-action'
+import type { ActionQueryError } from '../app/query-libraries/action-query-error'
+import { actionSender } from '../app/call/action-sender'
+import { actionQueryFunction, actionQueryKey as keyOf, libraryLookup } from '../app/query-libraries/library-queries'
+import { registerLibrary } from '../app/queries/library-registry'
 import { actionCacheMutation, coladaCache } from './internal/cache-mutation'
 
-export { ActionQueryError, isActionQueryError } from '../app/internal/action-query-error'
+export { ActionQueryError, isActionQueryError } from '../app/query-libraries/action-query-error'
 
 /**
  * The error a route's query or mutation rejects with: an `ActionQueryError`

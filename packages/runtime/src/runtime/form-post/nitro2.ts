@@ -3,7 +3,7 @@ import { appendResponseHeader, defineEventHandler, getRequestHeader, getRequestU
 import { actionDefaults } from '../server/body/action-defaults'
 import { clientAddress } from '../server/client-address/client-address'
 import { nodeSocketScheme } from '../server/adapters/node-socket-scheme'
-import { FORM_CONTEXT_KEY } from '../app/internal/form-post'
+import { FORM_CONTEXT_KEY } from '../app/forms/form-post'
 import type { LocalFetch } from './handle-form-post'
 import { handleFormPost, mayConcernForms, refusalBody } from './handle-form-post'
 

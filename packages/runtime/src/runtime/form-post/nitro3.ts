@@ -9,7 +9,7 @@ import { serverFetch } from 'nitro/app'
 import { joinURL } from 'ufo'
 import { actionDefaults } from '../server/body/action-defaults'
 import { clientAddress } from '../server/client-address/client-address'
-import { FORM_CONTEXT_KEY } from '../app/internal/form-post'
+import { FORM_CONTEXT_KEY } from '../app/forms/form-post'
 import { handleFormPost, mayConcernForms, refusalBody } from './handle-form-post'
 
 interface H3v2Event {

@@ -1,6 +1,6 @@
 import type { QueryCache } from '@pinia/colada'
-import type { LibraryCache, SendAction, MutationCall, MutationVariables } from '../../app/internal/library-queries'
-import { ACTION_QUERY_ROOT, runCacheMutation } from '../../app/internal/library-queries'
+import type { LibraryCache, SendAction, MutationCall, MutationVariables } from '../../app/query-libraries/library-queries'
+import { ACTION_QUERY_ROOT, runCacheMutation } from '../../app/query-libraries/library-queries'
 
 export type { MutationCall, MutationVariables }
 

@@ -1,4 +1,4 @@
-import { FORM_FLASH_COOKIE } from '../../app/internal/form-post'
+import { FORM_FLASH_COOKIE } from '../../app/forms/form-post'
 
 // a cookie past about 4 KB is dropped by browsers; the data is left out rather than the success
 const MAX_FLASH_LENGTH = 3000

@@ -23,7 +23,7 @@ export const RUNTIME_ERROR_CODES = Object.freeze([
   'SERVER_ERROR',
 ] as const satisfies readonly (RuntimeErrorCode | MiddlewareErrorCode)[])
 
-/** The client's own codes, answered without reaching the server (see app/internal/call-action.ts). */
+/** The client's own codes, answered without reaching the server (see app/call/call-action.ts). */
 export const CLIENT_ERROR_CODES = Object.freeze(['FETCH_ERROR', 'TIMEOUT_ERROR', 'ABORT_ERROR', 'HTTP_ERROR', 'INVALID_RESPONSE', 'METHOD_NOT_ALLOWED'] as const)
 
 const RESERVED = new Set<string>([...RUNTIME_ERROR_CODES, ...CLIENT_ERROR_CODES])

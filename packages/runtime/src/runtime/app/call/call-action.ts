@@ -1,9 +1,9 @@
-import type { ActionErrorData, ActionResult } from '../../server/types'
-import { createActionEventStream } from './action-event-stream'
-import { isActionResult } from './action-result'
-import { checkCallOptions, checkKeyedMethod, checkMethod } from './check-call-options'
-import { fillParams } from './fill-params'
-import { withIdempotencyKey } from './idempotency-key'
+import type { ActionResult } from '../../server/types'
+import { createActionEventStream } from '../streams/action-event-stream'
+import { clientError, isActionResult } from '../action-result'
+import { checkCallOptions, checkKeyedMethod, checkMethod } from '../internal/check-call-options'
+import { fillParams } from '../internal/fill-params'
+import { withIdempotencyKey } from '../idempotency/idempotency-key'
 
 /** The part of ofetch's `$fetch` that calls need (Nuxt's `$fetch` fits). */
 export interface ActionFetcher {
@@ -34,11 +34,7 @@ export interface CallOptions {
   after?: Promise<unknown>
 }
 
-export { isActionResult } from './action-result'
-
-function clientError(code: string, message: string): { success: false, error: ActionErrorData } {
-  return { success: false, error: { code, message, statusCode: 0 } }
-}
+export { isActionResult } from '../action-result'
 
 /**
  * How long a 409 IDEMPOTENCY_KEY_IN_PROGRESS asks a retry to wait, in ms:
@@ -133,9 +129,7 @@ export async function sendCall(fetcher: ActionFetcher, { url, method, options }:
           retry: 0,
         })
         if (method === 'HEAD') {
-          return response.status < 400
-            ? { success: true, data: null }
-            : { success: false, error: { code: 'HTTP_ERROR', message: response.statusText, statusCode: response.status } }
+          return response.status < 400 ? { success: true, data: null } : clientError('HTTP_ERROR', response.statusText, response.status)
         }
         if (isEventStream(response.headers)) {
           // the timeout was for the answer to start: the stream lasts as long as its action yields
@@ -145,7 +139,7 @@ export async function sendCall(fetcher: ActionFetcher, { url, method, options }:
         }
         result = isActionResult(response._data)
           ? response._data
-          : { success: false, error: { code: 'INVALID_RESPONSE', message: 'The server did not answer with an action envelope', statusCode: response.status } }
+          : clientError('INVALID_RESPONSE', 'The server did not answer with an action envelope', response.status)
         // the same key still running (its first answer was lost, it was not): a retry gets its answer once it is kept
         const running = !result.success && result.error.code === 'IDEMPOTENCY_KEY_IN_PROGRESS' && response.status === 409
         if (running) delay = Math.max(delay, retryAfter(response.headers))

@@ -1,5 +1,5 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
-import type { FieldErrors } from '../../server/types'
+import type { FieldErrors } from '../../../server/types'
 
 /**
  * Runs a Standard Schema over a form's input in the browser, and answers

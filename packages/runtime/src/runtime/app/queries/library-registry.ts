@@ -1,4 +1,6 @@
-import type { QueryTarget } from './query-registry'
+import type { QueryTarget } from './internal/query-registry'
+
+export type { QueryTarget }
 
 /** An action query in a query library's cache (Pinia Colada, TanStack Query), as `useAction` sees it. */
 export interface LibraryQuery {

@@ -2,14 +2,14 @@ import { computed, getCurrentScope, onScopeDispose, shallowRef, toValue, unref }
 import type { ComputedRef, MaybeRefOrGetter, MultiWatchSources, Ref } from 'vue'
 import { withQuery } from 'ufo'
 import { useAsyncData } from '#imports'
-import type { ActionErrorData, ActionResult } from '../server/types'
-import type { ActionCallError, ActionEvent, ActionInput, ActionMethod, ActionOutput, ActionParams, ActionPath } from './route-map'
-import type { ActionStatus } from './internal/action-state'
-import { prepareCall } from './internal/call-action'
-import type { OptimisticLayer } from './internal/optimistic-layers'
-import { applyLayers } from './internal/optimistic-layers'
+import type { ActionErrorData, ActionResult } from '../../server/types'
+import type { ActionCallError, ActionEvent, ActionInput, ActionMethod, ActionOutput, ActionParams, ActionPath } from '../route-map'
+import type { ActionStatus } from '../call/action-state'
+import { prepareCall } from '../call/call-action'
+import type { OptimisticLayer } from '../optimistic/optimistic-layers'
+import { applyLayers } from '../optimistic/optimistic-layers'
 import { registerQuery } from './internal/query-registry'
-import { $action } from './action'
+import { $action } from '../call/action'
 
 /**
  * The route patterns that answer GET with JSON: what `useActionQuery` loads

@@ -1,7 +1,7 @@
 import { shallowRef } from 'vue'
 import type { ShallowRef } from 'vue'
-import type { ActionResult } from '../../server/types'
-import { newIdempotencyKey } from './idempotency-key'
+import type { ActionResult } from '../../../server/types'
+import { newIdempotencyKey } from '../../idempotency/idempotency-key'
 
 /** A form's `Idempotency-Key`: one per logical submit. */
 export interface FormSubmitKey {

@@ -2,7 +2,7 @@ import { computed, shallowRef } from 'vue'
 import type { ComputedRef, ShallowRef } from 'vue'
 import type { ActionErrorData, ActionResult, FieldErrors } from '../../server/types'
 import type { CallOptions } from './call-action'
-import { checkStateOptions } from './check-call-options'
+import { checkStateOptions } from '../internal/check-call-options'
 
 /** Where a `useAction` stands. */
 export type ActionStatus = 'idle' | 'pending' | 'success' | 'error'

@@ -1,6 +1,6 @@
 import type { ActionErrorData, ActionResult } from '../../server/types'
-import { isActionResult } from './action-result'
-import { readEventStream } from './read-event-stream'
+import { clientError, isActionResult } from '../action-result'
+import { readEventStream } from './internal/read-event-stream'
 
 /**
  * The `data` of a streaming action's success: its events as they arrive,
@@ -27,13 +27,9 @@ export interface ActionEventStream<TEvent, TResult, TError extends ActionErrorDa
   abort: () => void
 }
 
-function failure(code: string, message: string, statusCode = 0): ActionResult<never> {
-  return { success: false, error: { code, message, statusCode } }
-}
-
-const aborted = () => failure('ABORT_ERROR', 'The request was aborted')
-const dropped = () => failure('FETCH_ERROR', 'The connection closed before the stream\'s end')
-const garbled = () => failure('INVALID_RESPONSE', 'The server sent an event stream that is not an action\'s', 200)
+const aborted = () => clientError('ABORT_ERROR', 'The request was aborted')
+const dropped = () => clientError('FETCH_ERROR', 'The connection closed before the stream\'s end')
+const garbled = () => clientError('INVALID_RESPONSE', 'The server sent an event stream that is not an action\'s', 200)
 
 const made = new WeakSet<object>()
 

@@ -3,7 +3,7 @@ import type { ComputedRef, ShallowRef } from 'vue'
 import type { ActionErrorData, ActionResult } from '../../server/types'
 import type { ActionEventStream } from './action-event-stream'
 import { isActionEventStream } from './action-event-stream'
-import type { CallOptions } from './call-action'
+import type { CallOptions } from '../call/call-action'
 
 /** Where a `useActionStream` stands: `pending` until the first event, `streaming` until the end. */
 export type ActionStreamStatus = 'idle' | 'pending' | 'streaming' | 'success' | 'error'

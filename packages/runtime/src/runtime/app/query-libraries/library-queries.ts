@@ -1,12 +1,11 @@
 import { withQuery } from 'ufo'
 import type { ActionResult } from '../../server/types'
-import { isActionResult } from './action-result'
+import { isActionResult } from '../action-result'
 import { ActionQueryError } from './action-query-error'
-import type { CallOptions } from './call-action'
-import { prepareCall } from './call-action'
-import type { QueryTarget } from './query-registry'
-import type { LibraryLookup } from './library-registry'
-import { MAX_SINGLE_FLIGHT, REFRESH_HEADER } from './refresh-queries'
+import type { CallOptions } from '../call/call-action'
+import { prepareCall } from '../call/call-action'
+import type { LibraryLookup, QueryTarget } from '../queries/library-registry'
+import { MAX_SINGLE_FLIGHT, REFRESH_HEADER } from '../queries/refresh-queries'
 
 /** The first element of every key an action's query gets in a query library's cache. */
 export const ACTION_QUERY_ROOT = 'action-route'

@@ -13,11 +13,10 @@ const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
  */
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-  const bytes = crypto.getRandomValues(new Uint8Array(16))
-  bytes[6] = (bytes[6]! & 0x0F) | 0x40
-  bytes[8] = (bytes[8]! & 0x3F) | 0x80
-  const hex = Array.from(bytes, byte => byte.toString(16).padStart(2, '0')).join('')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+  // one random byte per hex digit: x takes its low four bits, y (the variant) one of 8, 9, a, b
+  const bytes = crypto.getRandomValues(new Uint8Array(31))
+  let next = 0
+  return 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, digit => (digit === 'x' ? bytes[next++]! & 15 : (bytes[next++]! & 3) | 8).toString(16))
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { QueryTarget } from './internal/query-registry'
 import { allQueries, namedQueries } from './internal/query-registry'
-import type { RefreshTarget } from './use-action'
+import type { RefreshTarget } from '../call/use-action'
 
 /**
  * Refreshes the mounted `useActionQuery` queries that the targets name, as

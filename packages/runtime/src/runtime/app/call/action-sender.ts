@@ -1,6 +1,6 @@
 import { tryUseNuxtApp } from '#imports'
-import { startAction } from '../action'
-import type { SendAction } from './library-queries'
+import { startAction } from './action'
+import type { SendAction } from '../query-libraries/library-queries'
 
 /**
  * How a query library's query and mutation functions send calls, made

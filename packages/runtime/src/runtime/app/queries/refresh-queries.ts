@@ -1,10 +1,10 @@
 import type { ActionResult } from '../../server/types'
-import { isActionResult } from './call-action'
-import { withoutLayer } from './optimistic-layers'
+import { isActionResult } from '../call/call-action'
+import { withoutLayer } from '../optimistic/optimistic-layers'
 import type { LibraryQuery } from './library-registry'
 import { libraryQueries } from './library-registry'
-import type { MountedQuery, QueryTarget } from './query-registry'
-import { namedQueries, queriesOf } from './query-registry'
+import type { MountedQuery, QueryTarget } from './internal/query-registry'
+import { namedQueries, queriesOf } from './internal/query-registry'
 
 /** The request header that asks the server for the named queries' fresh data (single flight). */
 export const REFRESH_HEADER = 'x-action-refresh'

@@ -1,6 +1,6 @@
 import type { $action } from './action'
-import type { CallOptions } from './internal/call-action'
-import { actionSender } from './internal/action-sender'
+import type { CallOptions } from './call-action'
+import { actionSender } from './action-sender'
 
 /**
  * `$action` bound to the page request, as Nuxt's `useRequestFetch()` is

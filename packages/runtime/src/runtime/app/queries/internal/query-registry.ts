@@ -1,6 +1,6 @@
 import type { ShallowRef } from 'vue'
-import type { ActionResult } from '../../server/types'
-import type { OptimisticLayer } from './optimistic-layers'
+import type { ActionResult } from '../../../server/types'
+import type { OptimisticLayer } from '../../optimistic/optimistic-layers'
 
 /** A `useActionQuery` mounted in the browser, as mutations see it. */
 export interface MountedQuery {

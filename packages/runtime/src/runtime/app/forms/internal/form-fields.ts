@@ -1,4 +1,4 @@
-import type { FormFieldAttrs, FormOptionAttrs } from './form-paths'
+import type { FormFieldAttrs, FormOptionAttrs } from '../form-paths'
 
 /** What a form's fields hold, by name: every text the name sends, as a submit sends them (a multiple select, checkboxes of one name). */
 export type FieldValues = Record<string, string[]>

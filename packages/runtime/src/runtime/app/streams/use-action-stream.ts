@@ -1,17 +1,17 @@
 import { toValue } from 'vue'
 import type { MaybeRefOrGetter } from 'vue'
-import type { ActionResult } from '../server/types'
-import type { ActionCallError, ActionCallOptions, ActionEvent, ActionFinalData, ActionInput, ActionParams, ActionPath, DefaultMethod, HttpMethod } from './route-map'
-import type { ActionEventStream } from './internal/action-event-stream'
-import type { ActionStreamState, ActionStreamStateOptions } from './internal/stream-state'
-import { createActionStreamState } from './internal/stream-state'
-import type { CallOptions } from './internal/call-action'
-import { checkCallOptions, checkMethod } from './internal/check-call-options'
-import type { ExecuteInput, ExecuteOptions } from './use-action'
-import { startAction } from './action'
-import type { StreamMethod, StreamPath } from './stream-routes'
+import type { ActionResult } from '../../server/types'
+import type { ActionCallError, ActionCallOptions, ActionEvent, ActionFinalData, ActionInput, ActionParams, ActionPath, DefaultMethod, HttpMethod } from '../route-map'
+import type { ActionEventStream } from './action-event-stream'
+import type { ActionStreamState, ActionStreamStateOptions } from './stream-state'
+import { createActionStreamState } from './stream-state'
+import type { CallOptions } from '../call/call-action'
+import { checkCallOptions, checkMethod } from '../internal/check-call-options'
+import type { ExecuteInput, ExecuteOptions } from '../call/use-action'
+import { startAction } from '../call/action'
+import type { StreamMethod, StreamPath } from '../stream-routes'
 
-export type { StreamMethod, StreamPath } from './stream-routes'
+export type { StreamMethod, StreamPath } from '../stream-routes'
 
 /**
  * How `data` is made: the last event (`null` before the first), or, with

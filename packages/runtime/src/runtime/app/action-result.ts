@@ -1,4 +1,4 @@
-import type { ActionErrorData, ActionResult } from '../../server/types'
+import type { ActionErrorData, ActionResult } from '../server/types'
 
 /**
  * Whether a value has the shape of the action envelope.
@@ -12,4 +12,14 @@ export function isActionResult(value: unknown): value is ActionResult<unknown> {
   return candidate.success === false && typeof candidate.error === 'object' && candidate.error !== null
     && typeof candidate.error.code === 'string' && typeof candidate.error.message === 'string'
     && typeof candidate.error.statusCode === 'number'
+}
+
+/**
+ * A failure envelope the client makes by itself (FETCH_ERROR, ABORT_ERROR...):
+ * statusCode 0 when the server was not reached.
+ * @example
+ * clientError('ABORT_ERROR', 'The request was aborted') // { success: false, error: { code: 'ABORT_ERROR', ..., statusCode: 0 } }
+ */
+export function clientError(code: string, message: string, statusCode = 0): { success: false, error: ActionErrorData } {
+  return { success: false, error: { code, message, statusCode } }
 }

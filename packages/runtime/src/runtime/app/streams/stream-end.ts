@@ -23,7 +23,8 @@ export async function untilStreamEnds<TData, TError extends ActionErrorData>(
 ): Promise<ActionResult<TData, TError>> {
   const answer = await sent
   if (!answer.success || !isActionEventStream(answer.data)) return answer
-  if (warn && !warnedRoutes.has(path)) {
+  // a production build has no warning to give (import.meta.dev is false there): the bundler drops the message
+  if (import.meta.dev !== false && warn && !warnedRoutes.has(path)) {
     warnedRoutes.add(path)
     warn(`[action-route] ${caller}('${path}') called a streaming action: it waited for the stream's end and dropped its events. Call useActionStream('${path}') to show them as they come, or read them from $action with for await.`)
   }

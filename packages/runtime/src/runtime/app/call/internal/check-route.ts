@@ -1,4 +1,5 @@
-import type { ActionErrorData } from '../../server/types'
+import { clientError } from '../../action-result'
+import type { ActionErrorData } from '../../../server/types'
 
 /** Route pattern → the methods it answers, upper case, or `null` for every method (see `#build/action-route-methods.mjs`). */
 export type RouteMethods = Record<string, readonly string[] | null>
@@ -16,10 +17,7 @@ export function methodNotAllowed(path: string, method: string, routes: RouteMeth
   if (!Object.hasOwn(routes, path)) return undefined
   const allowed = routes[path]
   if (!allowed || allowed.includes(method)) return undefined
-  return {
-    success: false,
-    error: { code: 'METHOD_NOT_ALLOWED', message: `${path} does not answer ${method}: it answers ${allowed.join(', ')}`, statusCode: 405 },
-  }
+  return clientError('METHOD_NOT_ALLOWED', `${path} does not answer ${method}: it answers ${allowed.join(', ')}`, 405)
 }
 
 /** Edit distance between two strings (insertions, deletions, substitutions), for "did you mean". */
