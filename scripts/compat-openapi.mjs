@@ -1,5 +1,6 @@
-// The compatibility suite's OpenAPI step (scripts/compat.mjs): the installed fixture app built a second time
-// with `actionRoute.openapi` on, by the target's own Nuxt on the target's Node, served, and its document checked.
+// The compatibility suite's OpenAPI step (scripts/compat.mjs): the installed fixture app built with `actionRoute.openapi`
+// on, by the target's own Nuxt on the target's Node, served, and its document checked. compat.mjs passes the runtime
+// e2e step's build (made with the option on), so the fixture is built once per target.
 import { execFileSync, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -20,7 +21,8 @@ await nuxt.close()
 const methods = ['get', 'head', 'post', 'put', 'patch', 'delete']
 
 /**
- * Builds the installed fixture app into `<app>/.openapi` with `actionRoute: { openapi: { route } }`, serves it, and
+ * Builds the installed fixture app into `<app>/.openapi` with `actionRoute: { openapi: { route } }` (or takes `output`,
+ * a build of the app made with that option already: the runtime e2e step's `.output`), serves it, and
  * checks the document at `route`: 200 and JSON, OpenAPI 3.1, valid for `@readme/openapi-parser` (the workspace's),
  * one path per action route file of the app with its methods, the same document in `public/`, and no generator in
  * the server bundle. Throws saying which check failed; returns a one-line summary. `fetchRoute` fetches another
@@ -28,27 +30,13 @@ const methods = ['get', 'head', 'post', 'put', 'patch', 'delete']
  * @example
  * const summary = await checkOpenApiDocument({ root, app: fixtureApp, node: node22, route: '/openapi.json' })
  */
-export async function checkOpenApiDocument({ root, app, node, route = '/openapi.json', fetchRoute = route }) {
+export async function checkOpenApiDocument({ root, app, node, route = '/openapi.json', fetchRoute = route, output: built }) {
   const folder = join(app, '.openapi')
-  const output = join(folder, '.output')
-  const overrides = { buildDir: join(folder, '.nuxt'), nitro: { output: { dir: output } }, actionRoute: { openapi: { route } } }
-  rmSync(folder, { recursive: true, force: true })
-  mkdirSync(folder, { recursive: true })
-  writeFileSync(join(folder, 'build.mjs'), buildScript)
-  console.log(`$ nuxt build ${app} (actionRoute.openapi.route ${route}, output ${relative(app, output)})`)
-  try {
-    execFileSync(node, [join(folder, 'build.mjs')], {
-      cwd: app,
-      env: { ...process.env, NODE_ENV: 'production', ACTION_ROUTE_MODULE: '@action-route/runtime', NUXT_OVERRIDES: JSON.stringify(overrides) },
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
+  const output = built ?? join(folder, '.output')
+  if (built) {
+    if (!existsSync(join(built, 'server/index.mjs'))) throw new Error(`OpenAPI: no build at ${relative(app, built)} (the runtime e2e step's build, with actionRoute.openapi, failed or did not run)`)
   }
-  catch (error) {
-    const lines = `${error.stderr ?? ''}\n${error.stdout ?? ''}`.split('\n')
-    const errors = lines.filter(line => /error/i.test(line)).slice(0, 3)
-    throw new Error(`OpenAPI: the build with actionRoute.openapi failed: ${(errors.length ? errors : lines.slice(-5)).join(' | ')}`, { cause: error })
-  }
+  else build(app, folder, output, route, node)
 
   const server = await startServer(node, output)
   let document
@@ -81,6 +69,28 @@ export async function checkOpenApiDocument({ root, app, node, route = '/openapi.
 
   const operations = Object.values(expected).reduce((sum, verbs) => sum + verbs.length, 0)
   return `OpenAPI ${document.openapi} at ${route}: valid, ${Object.keys(expected).length} paths and ${operations} operations of the action files, no generator in the server`
+}
+
+/** `nuxt build` of the app into `folder` (`.nuxt` and `output`) with `actionRoute.openapi.route`, on the target's Node. */
+function build(app, folder, output, route, node) {
+  const overrides = { buildDir: join(folder, '.nuxt'), nitro: { output: { dir: output } }, actionRoute: { openapi: { route } } }
+  rmSync(folder, { recursive: true, force: true })
+  mkdirSync(folder, { recursive: true })
+  writeFileSync(join(folder, 'build.mjs'), buildScript)
+  console.log(`$ nuxt build ${app} (actionRoute.openapi.route ${route}, output ${relative(app, output)})`)
+  try {
+    execFileSync(node, [join(folder, 'build.mjs')], {
+      cwd: app,
+      env: { ...process.env, NODE_ENV: 'production', ACTION_ROUTE_MODULE: '@action-route/runtime', NUXT_OVERRIDES: JSON.stringify(overrides) },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+  }
+  catch (error) {
+    const lines = `${error.stderr ?? ''}\n${error.stdout ?? ''}`.split('\n')
+    const errors = lines.filter(line => /error/i.test(line)).slice(0, 3)
+    throw new Error(`OpenAPI: the build with actionRoute.openapi failed: ${(errors.length ? errors : lines.slice(-5)).join(' | ')}`, { cause: error })
+  }
 }
 
 /** The operations each action route file of `server/api` makes, by OpenAPI path (`[id]` and a catch-all `[...path]` as `{id}` and `{path}`, `index` dropped). */

@@ -9,8 +9,9 @@
 // - the playground's own suite on that copy (the reference app: pages, sealed session, SQLite, uploads), once per Nuxt
 //   major: `pnpm test` runs it on Nuxt 4, here Nuxt 5; each built, and under `nuxi dev` the files that differ there
 //   (PLAYGROUND_DEV_SAMPLE);
-// - the OpenAPI document: the fixture built again with `actionRoute.openapi`, served, and its document checked, on the
-//   newest Nuxt 4 (Nitro 2, the same on Nuxt 3 and 4.3) and on Nuxt 5 (Nitro 3);
+// - the OpenAPI document: the runtime e2e step's build of the fixture, made with `actionRoute.openapi` on (it adds the
+//   document's route only), served, and its document checked, on the newest Nuxt 4 (Nitro 2, the same on Nuxt 3 and
+//   4.3) and on Nuxt 5 (Nitro 3);
 // - on Nuxt 5, Nuxt's own `$fetch` and `useFetch` typed from the actions (scripts/compat-typed-fetch.mjs: vue-tsc), and
 //   what the module adds to the server output (gzip), against a bare Nuxt 5 app.
 // compat-targets.mjs says what each target runs, and why. Installs run one after another in the background from the
@@ -279,8 +280,10 @@ for (const target of selected) {
   if (!node || installOnly) continue
 
   const e2eWhat = target.e2eFiles ? `its app side, ${target.e2eFiles.length} files` : 'client in Chromium'
-  await step(results, target, `runtime e2e (built app, ${e2eWhat})`, () => vitest('runtime-e2e', target.e2eFiles ?? [], { E2E_FIXTURE_DIR: fixtureApp, E2E_NODE: node, ACTION_ROUTE_MODULE: '@action-route/runtime' }, target))
-  if (target.openapi !== false) await step(results, target, 'OpenAPI document (built with actionRoute.openapi, served, validated)', () => checkOpenApiDocument({ root, app: fixtureApp, node }))
+  // where the OpenAPI step runs, the e2e build makes the document too (one more route), and that step checks its output
+  const openapi = target.openapi !== false ? { ACTION_ROUTE_FIXTURE_OPENAPI_ROUTE: '/openapi.json' } : {}
+  await step(results, target, `runtime e2e (built app, ${e2eWhat}${target.openapi !== false ? ', with actionRoute.openapi' : ''})`, () => vitest('runtime-e2e', target.e2eFiles ?? [], { E2E_FIXTURE_DIR: fixtureApp, E2E_NODE: node, ACTION_ROUTE_MODULE: '@action-route/runtime', ...openapi }, target))
+  if (target.openapi !== false) await step(results, target, 'OpenAPI document (the runtime e2e build, served, validated)', () => checkOpenApiDocument({ root, app: fixtureApp, node, output: join(fixtureApp, '.output') }))
   // before the DevTools suites, whose `nuxi dev` on the same copy, if a failing test left it running, holds the
   // copy's dev lock (Nuxt 5's nuxi refuses a second dev server on one app)
   for (const mode of target.playground) {
