@@ -1,9 +1,14 @@
+import { randomUUID } from 'node:crypto'
 import { defineConfig } from 'vitest/config'
 import { PLAYGROUND_DEV_SAMPLE } from './scripts/compat-targets.mjs'
 
 // `nuxi dev` of the playground runs the files that differ under a dev server (the same sample as Nuxt 5's); the rest
 // is the same code as in the build, which project playground runs whole. PLAYGROUND_DEV=all runs every file under dev.
 const playgroundDevFiles = process.env.PLAYGROUND_DEV === 'all' ? ['test/**/*.test.ts'] : PLAYGROUND_DEV_SAMPLE.map((name: string) => `test/${name}.test.ts`)
+
+// one id per `vitest run`, which its workers inherit: the playground's production build is made once in a run and
+// shared by the suites that read it (packages/runtime/test/helpers/playground-build.ts)
+process.env.ACTION_ROUTE_TEST_RUN ||= randomUUID()
 
 export default defineConfig({
   test: {

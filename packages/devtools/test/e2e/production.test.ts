@@ -2,17 +2,17 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isolatedLayer, playgroundDir, runNuxi, startBuiltServer } from './dev-server'
+import { sharedPlaygroundBuild } from '../../../runtime/test/helpers/playground-build'
+import { startBuiltServer } from './dev-server'
 import type { RunningNuxt } from './dev-server'
 
-const outputDir = join(isolatedLayer, '.output')
+let outputDir: string
 let app: RunningNuxt
 let dataDir: string
 
 beforeAll(async () => {
-  const { child, log } = runNuxi(['build', playgroundDir, '--extends', isolatedLayer], { NODE_ENV: 'production' })
-  const code = await new Promise(done => child.on('exit', done))
-  if (code !== 0) throw new Error(`nuxi build failed:\n${log().slice(-4000)}`)
+  // the playground's production build, the one its own suite and the OpenAPI check run on in the same `vitest run`
+  outputDir = await sharedPlaygroundBuild()
   // the playground's built server seals sessions with a password of its own (nuxt-auth-utils makes one only in
   // nuxi dev; without it every signed-in check answers 500) and keeps its SQLite file out of the playground
   dataDir = await mkdtemp(join(tmpdir(), 'action-route-production-'))

@@ -1,18 +1,16 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { validate } from '@readme/openapi-parser'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { OpenApiDocument } from '../../src/runtime/openapi/types'
 import { UNREPRESENTABLE } from '../../src/runtime/openapi/types'
-import { buildNuxtApp } from './build-nuxt'
+import { sharedPlaygroundBuild } from '../helpers/playground-build'
 
-const playgroundDir = fileURLToPath(new URL('../../../../playground', import.meta.url))
 let document: OpenApiDocument
 
 beforeAll(async () => {
-  // the playground as it stands, with the document turned on and build folders of this test's own
-  const output = await buildNuxtApp(playgroundDir, 'node_modules/.cache/action-route-openapi', { actionRoute: { openapi: { info: { title: 'Playground', version: '1.0.0' } } } })
+  // the playground as it stands, with the document turned on: the build the playground suite runs on too
+  const output = await sharedPlaygroundBuild()
   document = JSON.parse(await readFile(join(output, 'public/openapi.json'), 'utf8')) as OpenApiDocument
 })
 
