@@ -13,15 +13,17 @@ const PACKAGES = ['@action-route/runtime', '@action-route/devtools', '@action-ro
  * per commit; with any change under packages/ not committed, it always packs afresh.
  * @param {string} root the workspace root
  * @param {string} destination a folder for the tarballs
+ * @param {{ built?: boolean }} [options] `built`: the packages' dist folders were just built from this tree (.ci/run,
+ *   right after `pnpm build`), so the pack runs no prepack script, which would build each package again
  * @returns {Record<string, string>} package name to tarball path
  */
-export function packWorkspace(root, destination) {
+export function packWorkspace(root, destination, options = {}) {
   const key = committedTree(root)
   const cache = key && join(root, 'node_modules/.cache/action-route-packs', key)
   if (!cache || !existsSync(cache)) {
     const fresh = cache ? `${cache}.${process.pid}` : destination
     mkdirSync(fresh, { recursive: true })
-    for (const name of PACKAGES) packOne(root, name, fresh)
+    for (const name of PACKAGES) packOne(root, name, fresh, options.built === true)
     // a finished pack appears whole under its key, so a suite running beside this one never sees half of it
     if (cache) {
       try {
@@ -45,8 +47,10 @@ export function packWorkspace(root, destination) {
   return tarballs
 }
 
-function packOne(root, name, destination) {
-  const pack = () => execFileSync('pnpm', ['--filter', name, 'pack', '--pack-destination', destination], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] })
+function packOne(root, name, destination, built) {
+  if (built && !existsSync(join(root, 'packages', name.replace('@action-route/', ''), 'dist'))) throw new Error(`${name} has no dist/ to pack: build it first`)
+  const scripts = built ? ['--config.ignore-scripts=true'] : []
+  const pack = () => execFileSync('pnpm', [...scripts, '--filter', name, 'pack', '--pack-destination', destination], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] })
   try {
     pack()
   }
