@@ -40,6 +40,9 @@ export default defineConfig({
           name: 'shared-store',
           root: 'packages/runtime',
           include: ['test/shared-store/**/*.test.ts'],
+          // fixtures/shared-store built once, for a Redis port each file then starts its own Redis on, in turn
+          globalSetup: ['test/shared-store/global-setup.ts'],
+          fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 600_000,
         },

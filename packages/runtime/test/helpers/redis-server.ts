@@ -13,15 +13,15 @@ export interface TestRedis {
 }
 
 /**
- * Starts Debian's `redis-server` on a free port of 127.0.0.1, with nothing
- * saved to disk, and waits until it answers PING. Never assumes one running.
+ * Starts Debian's `redis-server` on a free port of 127.0.0.1 (or on `port`: the one a build was made for), with
+ * nothing saved to disk, and waits until it answers PING. Never assumes one running.
  * @example
  * const redis = await startRedis()
  * // ... redisDriver({ url: redis.url })
  * await redis.close()
  */
-export async function startRedis(): Promise<TestRedis> {
-  const port = await freePort()
+export async function startRedis(atPort?: number): Promise<TestRedis> {
+  const port = atPort ?? await freePort()
   const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] })
   const log = collectOutput(server)
   const spawned = new Promise<never>((_, reject) => server.once('error', error => reject(new Error(`redis-server did not start (apt-get install redis-server): ${error.message}`))))

@@ -4,15 +4,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { BuiltApp } from '../helpers/built-app'
-import { buildAndStartNuxtApp, startBuiltServer } from '../helpers/built-app'
+import { startBuiltServer } from '../helpers/built-app'
 import type { TestRedis } from '../helpers/redis-server'
 import { startRedis } from '../helpers/redis-server'
 
 const appDir = fileURLToPath(new URL('../fixtures/shared-store', import.meta.url))
-// the same app, built into folders of its own: rate-limit-servers.test.ts builds it at the same time
-const layerDir = fileURLToPath(new URL('../fixtures/shared-store-isolated', import.meta.url))
 
 interface Answer {
   server: number
@@ -27,16 +25,12 @@ describe('idempotent requests across two production servers on one Redis', () =>
   const servers: BuiltApp[] = []
 
   beforeAll(async () => {
-    redis = await startRedis()
+    // the project's build (global-setup.ts) points at this port
+    redis = await startRedis(inject('sharedStoreRedisPort'))
     ordersDir = await mkdtemp(join(tmpdir(), 'action-route-orders-'))
     const ordersFile = join(ordersDir, 'orders.log')
     const env = { ...process.env, REDIS_URL: redis.url, ORDERS_FILE: ordersFile, NODE_ENV: 'production' }
-    servers.push(await buildAndStartNuxtApp(appDir, process.execPath, '/api/ping', {
-      env: { REDIS_URL: redis.url, ORDERS_FILE: ordersFile },
-      buildArgs: ['--extends', layerDir],
-      outputDir: join(layerDir, '.output'),
-    }))
-    servers.push(await startBuiltServer(join(layerDir, '.output'), process.execPath, '/api/ping', { env, cwd: appDir }))
+    for (let i = 0; i < 2; i++) servers.push(await startBuiltServer(join(appDir, '.output'), process.execPath, '/api/ping', { env, cwd: appDir }))
   })
   afterAll(async () => {
     await Promise.all(servers.map(server => server.close()))

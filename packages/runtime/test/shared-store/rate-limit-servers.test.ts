@@ -1,9 +1,9 @@
 import { get } from 'node:http'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { BuiltApp } from '../helpers/built-app'
-import { buildAndStartNuxtApp, startBuiltServer } from '../helpers/built-app'
+import { startBuiltServer } from '../helpers/built-app'
 import type { TestRedis } from '../helpers/redis-server'
 import { startRedis } from '../helpers/redis-server'
 
@@ -14,10 +14,10 @@ describe('rate limits across two production servers on one Redis', () => {
   const servers: BuiltApp[] = []
 
   beforeAll(async () => {
-    redis = await startRedis()
+    // the project's build (global-setup.ts) points at this port
+    redis = await startRedis(inject('sharedStoreRedisPort'))
     const env = { ...process.env, REDIS_URL: redis.url, NODE_ENV: 'production' }
-    servers.push(await buildAndStartNuxtApp(appDir, process.execPath, '/api/ping', { env: { REDIS_URL: redis.url } }))
-    servers.push(await startBuiltServer(join(appDir, '.output'), process.execPath, '/api/ping', { env, cwd: appDir }))
+    for (let i = 0; i < 2; i++) servers.push(await startBuiltServer(join(appDir, '.output'), process.execPath, '/api/ping', { env, cwd: appDir }))
   })
   afterAll(async () => {
     await Promise.all(servers.map(server => server.close()))
