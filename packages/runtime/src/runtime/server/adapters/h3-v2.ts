@@ -96,7 +96,8 @@ export const h3V2Host: ActionHost<H3V2Event> = {
   setHeader: (event, name, value) => event.res.headers.set(name, value),
   send: (event, status, body) => {
     const res = event.res
-    if (res.status !== status) {
+    // with no status nor reason phrase set, the answer's own status is all h3 reads: no `OK` for it to sanitise
+    if (res.status !== status && (res.status !== undefined || res.statusText !== undefined)) {
       res.status = status
       // a status text the handler set belongs to its own status
       res.statusText = status === 200 ? 'OK' : undefined
