@@ -101,7 +101,7 @@ describe.skipIf(mode !== 'dev')('$action on a playground page in Chromium, with 
     })
 
     const [wrongMethod, unknownPath] = await page.evaluate(async () => {
-      const url = performance.getEntriesByType('resource').map(entry => entry.name).find(name => /\/runtime\/app\/action\.(?:ts|m?js)(?:\?|$)/.test(name))
+      const url = performance.getEntriesByType('resource').map(entry => entry.name).find(name => /\/runtime\/app\/call\/action\.(?:ts|m?js)(?:\?|$)/.test(name))
       if (!url) throw new Error('the page loaded no $action module')
       // not `import(url)`: vitest would rewrite it in this function's source, which runs in the page
       const load = new Function('url', 'return import(url)') as (url: string) => Promise<{ $action: (path: string, options?: Record<string, unknown>) => Promise<unknown> }>
