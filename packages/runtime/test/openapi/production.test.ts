@@ -13,6 +13,9 @@ import { buildNuxtApp, startServer } from './build-nuxt'
 import { responseValidator } from './response-validator'
 import { readEventStream, streamValidator } from './stream-validator'
 
+/** A test that builds a Nuxt app of its own: about 45 s alone, over 60 s on a loaded CI machine. */
+const BUILD_TIMEOUT = 240_000
+
 const fixtureDir = fileURLToPath(new URL('../fixtures/openapi', import.meta.url))
 const tsc = fileURLToPath(new URL('../../../../node_modules/typescript/bin/tsc', import.meta.url))
 
@@ -71,7 +74,7 @@ describe('production document', () => {
 
   it('fails the build, saying why, when Nitro cannot prerender (noPublicDir)', async () => {
     await expect(buildNuxtApp(fixtureDir, 'node_modules/.cache/openapi-no-public', { nitro: { noPublicDir: true, experimental: { openAPI: false } } })).rejects.toThrow(/the OpenAPI document was not made: Nitro's prerender step did not run/)
-  })
+  }, BUILD_TIMEOUT)
 
   it('was made at build time: the server bundle holds no generator and converts no schema', async () => {
     const code = await serverCode(on.output)
@@ -94,7 +97,7 @@ describe('production document', () => {
     expect(Object.keys(nitroDocument.paths)).not.toContain('/api/internal/metrics')
     expect(Object.keys(nitroDocument.paths)).not.toContain('/api/ops/reindex')
     expect(existsSync(join(output, 'public/openapi.json'))).toBe(false)
-  })
+  }, BUILD_TIMEOUT)
 
   it('leaves out an action with metadata.openapi: false and the routes actionRoute.openapi.exclude matches, which still answer', async () => {
     expect(Object.keys(document.paths)).not.toContain('/api/internal/metrics')
