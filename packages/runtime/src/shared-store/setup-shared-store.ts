@@ -1,7 +1,6 @@
-import { resolve } from 'node:path'
 import type { Nuxt } from '@nuxt/schema'
 import { addNitroPlugin } from '../internal/nuxt-kit'
-import { appSourceUses } from '../app-source/app-source-uses'
+import { appSourceUses, serverDirsOf } from '../app-source/app-source-uses'
 import type { NitroMajor, NitroVariants } from '../internal/nitro-major'
 import { pickServerFile } from '../internal/nitro-major'
 import type { MemoryStoreLimits } from '../runtime/server/shared-store/shared-store-memory'
@@ -31,8 +30,7 @@ export async function setupSharedStore(nuxt: Nuxt, storage: string | undefined, 
     storage: runtimeConfig.actionRoute?.storage ?? storage ?? DEFAULT_STORAGE_BASE,
     memoryStore: { ...DEFAULT_MEMORY_STORE_LIMITS, ...memoryStore, ...runtimeConfig.actionRoute?.memoryStore as MemoryStoreLimits | undefined },
   }
-  const serverDirs = nuxt.options._layers.map(layer => resolve(layer.cwd, layer.config.serverDir ?? 'server'))
-  if (storage !== undefined || nuxt.options.dev || (await appSourceUses(serverDirs)).sharedStore) {
+  if (storage !== undefined || nuxt.options.dev || (await appSourceUses(serverDirsOf(nuxt))).sharedStore) {
     addNitroPlugin(pickServerFile(nitroMajor, plugins))
   }
 }
