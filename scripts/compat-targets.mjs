@@ -40,7 +40,7 @@ export const DEVTOOLS_SERVER_FILES = ['dev-endpoints', 'recorder-loop', 'base-ur
 export const DEVTOOLS_WIRING_FILES = ['dev-endpoints', 'base-url']
 
 /**
- * The runtime e2e files Nuxt 4.3 and Nuxt 3 run on their built fixture: the app side, which their Nuxt changes (SSR,
+ * The runtime e2e files Nuxt 3 runs on its built fixture: the app side, which their Nuxt changes (SSR,
  * `useAsyncData`, forms, the client in Chromium, single flight, streams read in the page). Left out: the files that
  * test the server over HTTP only (bad input, the contract, errors, idempotency, rate limits, runtime config), on the
  * same nitropack and h3 on every Nuxt 3 and 4 target; the newest Nuxt 4 runs them on the packed module.
@@ -76,20 +76,21 @@ export const PLAYGROUND_DEV_SAMPLE = ['app-items', 'forms', 'client', 'browser']
  * What runs where, and why (each run of an app costs its build or its `nuxi dev` start, 40 to 90 s on 2 cores):
  * - the playground's suite runs once per Nuxt major: on Nuxt 4 in `pnpm test` (the workspace's Nuxt 4), on Nuxt 5
  *   here; each built, and under `nuxi dev` its dev sample (PLAYGROUND_DEV_SAMPLE);
- * - Nuxt 4.3, the newest Nuxt 4 and Nuxt 3 run no playground suite: the module's code in it is the same as in
+ * - the newest Nuxt 4 and Nuxt 3 run no playground suite: the module's code in it is the same as in
  *   `pnpm test`, and their runtime e2e suite runs the same Nuxt app side (SSR, useAsyncData, forms, the client in
  *   Chromium, single flight) on the fixture;
  * - every DevTools file on Nuxt 5 (DevTools 4); on the Nuxt 4s and Nuxt 3, the module's dev wiring
  *   (DEVTOOLS_WIRING_FILES): the panel's files run in the same DevTools 3 (3.4.4) in `pnpm test`, and the files of
  *   Nitro's dev server (DEVTOOLS_SERVER_FILES) on the same nitropack there;
- * - the runtime e2e suite whole on the newest Nuxt 4 and Nuxt 5; on Nuxt 4.3 and Nuxt 3, its app side
+ * - the runtime e2e suite whole on the newest Nuxt 4 and Nuxt 5; on Nuxt 3, its app side
  *   (APP_SIDE_E2E_FILES), after the same build of the fixture;
  * - the OpenAPI step on the newest Nuxt 4 (Nitro 2) and Nuxt 5 (Nitro 3): the newest Nitro 2 builds the document on
- *   Nuxt 3 and 4.3 as on the newest Nuxt 4 (`nitropack@^2.13` on each).
+ *   Nuxt 3 as on the newest Nuxt 4 (`nitropack@^2.13` on each);
+ * - no Nuxt 4 before the newest has a target: `pnpm test` runs everything on the workspace's Nuxt 4 (4.4.2) and Node 20,
+ *   the Node 20 line of Nuxt 4, and `pnpm test:kit` installs the packed packages into a Nuxt 4.4 app with npm.
  * @type {{ name: string, nuxt: string, node: 20 | 22, installer: 'pnpm' | 'npm', overlay?: string, dependencies?: Record<string, string>, pins?: Record<string, string>, playgroundOverlay?: string, dropModules?: string[], playground: ('build' | 'dev')[], playgroundDevFiles?: string[], e2eFiles?: string[], devtoolsFiles?: string[], openapi?: false }[]}
  */
 export const targets = [
-  { name: 'nuxt4.3-node20', nuxt: '~4.3.0', node: 20, installer: 'pnpm', playground: [], e2eFiles: APP_SIDE_E2E_FILES, devtoolsFiles: DEVTOOLS_WIRING_FILES, openapi: false },
   { name: 'nuxt4-node22', nuxt: '^4', node: 22, installer: 'pnpm', pins: { vite: NUXT5_VITE }, playground: [], devtoolsFiles: DEVTOOLS_WIRING_FILES },
   { name: 'nuxt3-node20', nuxt: '^3', node: 20, installer: 'pnpm', playground: [], e2eFiles: APP_SIDE_E2E_FILES, devtoolsFiles: DEVTOOLS_WIRING_FILES, openapi: false },
   { name: 'nuxt5-node22', nuxt: `npm:nuxt-nightly@${NUXT5_NIGHTLY}`, node: 22, installer: 'npm', overlay: 'packages/runtime/test/fixtures/nuxt5', dependencies: { nitro: NUXT5_NITRO }, pins: { vite: NUXT5_VITE },

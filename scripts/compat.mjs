@@ -1,17 +1,16 @@
 #!/usr/bin/env node
-// Compatibility suite: for each target of scripts/compat-targets.mjs (Nuxt 4.3 on Node 20, the newest
-// Nuxt 4 on Node 22, the newest Nuxt 3 on Node 20, the pinned Nuxt 5 nightly on Node 22), fresh apps
+// Compatibility suite: for each target of scripts/compat-targets.mjs (the newest Nuxt 4 on Node 22,
+// the newest Nuxt 3 on Node 20, the pinned Nuxt 5 nightly on Node 22), fresh apps
 // that install the packed tarballs, as a user would get them, then:
 // - the runtime's end-to-end suite on a built copy of its fixture (HTTP, the errors table, and the client in Chromium;
-//   on Nuxt 4.3 and Nuxt 3 its app side, APP_SIDE_E2E_FILES);
+//   on Nuxt 3 its app side, APP_SIDE_E2E_FILES);
 // - the DevTools suites on `nuxi dev` of a copy of the playground (the dev endpoints, the recorder, the panel in Chromium;
 //   on Nuxt 3 and 4 the files of their own dev server only: `pnpm test` runs the panel in the same DevTools 3);
 // - the playground's own suite on that copy (the reference app: pages, sealed session, SQLite, uploads), once per Nuxt
 //   major: `pnpm test` runs it on Nuxt 4, here Nuxt 5; each built, and under `nuxi dev` the files that differ there
 //   (PLAYGROUND_DEV_SAMPLE);
 // - the OpenAPI document: the runtime e2e step's build of the fixture, made with `actionRoute.openapi` on (it adds the
-//   document's route only), served, and its document checked, on the newest Nuxt 4 (Nitro 2, the same on Nuxt 3 and
-//   4.3) and on Nuxt 5 (Nitro 3);
+//   document's route only), served, and its document checked, on the newest Nuxt 4 (Nitro 2, the same on Nuxt 3) and on Nuxt 5 (Nitro 3);
 // - on Nuxt 5, Nuxt's own `$fetch` and `useFetch` typed from the actions (scripts/compat-typed-fetch.mjs: vue-tsc), and
 //   what the module adds to the server output (gzip), against a bare Nuxt 5 app.
 // compat-targets.mjs says what each target runs, and why. Installs run one after another in the background from the
