@@ -45,6 +45,7 @@ async function gzipBytes(dir: string): Promise<number> {
 /** Part: gzip bytes that useAction, $action, useActionQuery and useActionForm add to the client bundle of a one-page app. */
 export const clientSizePart: BenchPart = {
   id: 'client-size',
+  smoke: false,
   title: 'Client size',
   async run(options) {
     // the smoke run builds the page with all four, through the same harness; its floor is a bare Nuxt page

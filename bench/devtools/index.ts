@@ -46,6 +46,7 @@ async function timeGet(url: string, headers: Record<string, string> = {}): Promi
 /** Part: how long the Actions tab waits for the list of every action, asked of a real `nuxi dev`. */
 export const devtoolsPart: BenchPart = {
   id: 'devtools',
+  smoke: false,
   title: 'DevTools registry',
   async run(options) {
     const [actions, servers, laterCalls] = options.smoke ? [100, 1, 3] : [500, 2, 10]

@@ -32,5 +32,7 @@ export interface PartReport {
 export interface BenchPart {
   id: string
   title: string
+  /** `false`: CI's smoke run leaves the part out (it builds or starts a Nuxt app of its own, its whole cost). */
+  smoke?: false
   run: (options: BenchOptions) => Promise<PartReport>
 }

@@ -28,6 +28,7 @@ async function serverGzipBytes(dir: string): Promise<number> {
 /** Part: what the module adds to a Nuxt 4 server (the core, then each capability an app may use), in gzip bytes. */
 export const serverSizePart: BenchPart = {
   id: 'server-size',
+  smoke: false,
   title: 'Server size',
   async run(options) {
     // the smoke run builds the core app only: the harness runs, and compat builds both on Nuxt 5 from the same apps
