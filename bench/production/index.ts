@@ -57,7 +57,7 @@ const resolves = (name: string) => {
   }
 }
 
-const idempotency = waitingFor('idempotent.ts', 'idempotent()')
+const idempotency = waitingFor('idempotency/idempotent.ts', 'idempotent()')
 const tracing = waitingFor('plugins/tracing.ts', 'the tracing plugin')
 const tracingSdk = () => tracing() ?? (resolves('@opentelemetry/sdk-trace-node') ? undefined : 'not yet: the bench has no @opentelemetry/sdk-trace-node')
 const subjects: Subject[] = [
