@@ -42,6 +42,9 @@ describe('what makes two requests the same for idempotent', () => {
       [[[{ z: [] }]], '682f1453b2bc1510724ec192202fb7ac5104e90be66c1618cdcd89d9ee882c6b'],
       [{ n: Number.NaN }, '74675abca3f7e2cebe4fe875689370a904860f9072834faa544ad42eaf045031'],
       [{ at: new Date(0) }, '5f8fce698fa0bdb0f668306522281a8bc32bd7decaacc8e874fe681ff3842591'],
+      // keys in code-unit order (upper case first, numbers as text), a few of them and many
+      [{ 'b': 1, 'B': 2, 'a': 3, '\u00E9': 4, '10': 5, '9': 6, '': 7, 'a b': 8 }, 'bdecf8724760dc374bf02a4cf472a466490a3e7a81b51c4ba482afe4c6867f2d'],
+      [Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`k${(i * 7) % 20}`, i])), '78a746b04c5f16d45c0a6a39004451992a60aa35d256b135447e71850c344f32'],
     ]
     for (const [input, digest] of pinned) expect(await print(input, 'POST', '/api/orders/7')).toBe(digest)
   })

@@ -50,7 +50,7 @@ function plainText(value: unknown, depth: number): string | undefined {
   if (prototype !== Object.prototype && prototype !== null) return undefined
   let text = '{"$object":['
   let first = true
-  for (const key of Object.keys(value).sort()) {
+  for (const key of sortedKeys(value)) {
     const field = (value as Record<string, unknown>)[key]
     if (field === undefined) continue
     const item = plainText(field, depth + 1)
@@ -59,6 +59,26 @@ function plainText(value: unknown, depth: number): string | undefined {
     first = false
   }
   return `${text}]}`
+}
+
+/**
+ * An object's own keys in `sort()`'s order (UTF-16 code units). A few keys are
+ * sorted in place by insertion: `sort()` allocates about 1 KB of work space
+ * for each call, whatever the length.
+ */
+function sortedKeys(value: object): string[] {
+  const keys = Object.keys(value)
+  if (keys.length > 16) return keys.sort()
+  for (let index = 1; index < keys.length; index++) {
+    const key = keys[index]!
+    let at = index - 1
+    while (at >= 0 && keys[at]! > key) {
+      keys[at + 1] = keys[at]!
+      at--
+    }
+    keys[at + 1] = key
+  }
+  return keys
 }
 
 /**
