@@ -57,7 +57,7 @@ const resolves = (name: string) => {
   }
 }
 
-const idempotency = waitingFor('idempotent.ts', 'idempotent()')
+const idempotency = waitingFor('idempotency/idempotent.ts', 'idempotent()')
 const tracing = waitingFor('plugins/tracing.ts', 'the tracing plugin')
 const tracingSdk = () => tracing() ?? (resolves('@opentelemetry/sdk-trace-node') ? undefined : 'not yet: the bench has no @opentelemetry/sdk-trace-node')
 const subjects: Subject[] = [
@@ -150,8 +150,8 @@ export const productionPart: BenchPart = {
       }
 
       for (const subject of measured) {
-        // a subject with a floor of its own is its entry's server measured against that floor
-        const sets = samples.get(subject.floor ? measured.find(other => other.entry === subject.entry && !other.floor)!.name : subject.name)!
+        // a subject with a floor of its own is its entry's server, under the same request, measured against that floor
+        const sets = samples.get(subject.floor ? measured.find(other => other.entry === subject.entry && other.scenario === subject.scenario && !other.floor)!.name : subject.name)!
         const floor = samples.get(subject.floor ?? 'plain')!
         const cpu = `${median(sets.flat()).toFixed(1)} µs CPU/req`
         if (subject.goal === undefined && !subject.control) {

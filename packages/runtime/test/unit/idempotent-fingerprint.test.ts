@@ -29,6 +29,26 @@ describe('what makes two requests the same for idempotent', () => {
     expect(await print({ upload: file('hello') })).not.toBe(await print({ upload: file('hello', 'b.txt') }))
   })
 
+  it('stays the same across versions, so a retry after an upgrade still finds its key\'s answer', async () => {
+    // digests of the stored records' fingerprints as earlier versions wrote them: plain data and each tagged kind
+    const pinned: [unknown, string][] = [
+      [{ item: 'tea', qty: 2, note: { a: 1, b: [1, 2], c: null, d: true, e: 'x"\\\u00E9\u2028' }, skip: undefined, neg: -0, f: 1.5e300 }, '644e47e83933895b6ef302d0a88131fbcbbc0405829d44daeddb9ecfdb40bbf5'],
+      [[], 'c01f0ece1ad120e8df9972800aefa514570c1050ce059f9433f6f1c51540c812'],
+      [{}, 'b77cdbfef37ddf67ce357c28e7e7cacb34feac2170866f93b6ecf87559200bd3'],
+      [Object.create(null), 'b77cdbfef37ddf67ce357c28e7e7cacb34feac2170866f93b6ecf87559200bd3'],
+      ['text', '8f15ab0ba3e1a2226c40168b6dbddd7015752398b83d88122882578657c06abe'],
+      [0, 'f465f80d2cfee01302d92f592637695425ce1a929fa315e8d6e96f2b47ce05ec'],
+      [null, '8f1ef141396533af2121ff76680b01aaddd369ff18863fd65b3cd96b7fd8191d'],
+      [[[{ z: [] }]], '682f1453b2bc1510724ec192202fb7ac5104e90be66c1618cdcd89d9ee882c6b'],
+      [{ n: Number.NaN }, '74675abca3f7e2cebe4fe875689370a904860f9072834faa544ad42eaf045031'],
+      [{ at: new Date(0) }, '5f8fce698fa0bdb0f668306522281a8bc32bd7decaacc8e874fe681ff3842591'],
+      // keys in code-unit order (upper case first, numbers as text), a few of them and many
+      [{ 'b': 1, 'B': 2, 'a': 3, '\u00E9': 4, '10': 5, '9': 6, '': 7, 'a b': 8 }, 'bdecf8724760dc374bf02a4cf472a466490a3e7a81b51c4ba482afe4c6867f2d'],
+      [Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`k${(i * 7) % 20}`, i])), '78a746b04c5f16d45c0a6a39004451992a60aa35d256b135447e71850c344f32'],
+    ]
+    for (const [input, digest] of pinned) expect(await print(input, 'POST', '/api/orders/7')).toBe(digest)
+  })
+
   it('survives a value that holds itself', async () => {
     const loop: Record<string, unknown> = { a: 1 }
     loop.self = loop

@@ -1,4 +1,4 @@
-import type { SharedStore } from '../shared-store-contract'
+import type { SetIfAbsentResult, SharedStore } from '../shared-store-contract'
 
 /** What the store uses of an ioredis client (or a cluster): the one the unstorage redis driver holds. */
 export interface RedisLike {
@@ -67,27 +67,46 @@ export function createRedisStore(client: RedisLike, prefix: string): SharedStore
       const text = await client.get(prefix + key)
       return text === null ? undefined : JSON.parse(text) as T
     },
-    async set(key, value, ttlMs) {
-      await client.set(prefix + key, JSON.stringify(value), 'PX', ttlMs)
+    // set and setIfAbsentOrGet, on every idempotent request, chain the client's promise instead of awaiting it in
+    // an async function: one promise and no suspended frame each; a value JSON cannot write still rejects
+    set(key, value, ttlMs) {
+      let text: string
+      try {
+        text = JSON.stringify(value)
+      }
+      catch (problem) {
+        return Promise.reject(problem)
+      }
+      return client.set(prefix + key, text, 'PX', ttlMs).then(nothing)
     },
     async remove(key) {
       await client.del(prefix + key)
     },
-    async setIfAbsentOrGet<T>(key: string, value: unknown, ttlMs: number) {
-      if (setAndGet) {
-        try {
-          // nil: the key held nothing, and now holds the value; else what it held, left as it was
-          const held = await client.set(prefix + key, JSON.stringify(value), 'PX', ttlMs, 'NX', 'GET') as string | null
-          return held === null ? { stored: true as const } : { stored: false as const, held: JSON.parse(held) as T }
-        }
-        catch (problem) {
+    setIfAbsentOrGet<T>(key: string, value: unknown, ttlMs: number): Promise<SetIfAbsentResult<T>> {
+      if (!setAndGet) return setThenGet<T>(key, value, ttlMs)
+      let text: string
+      try {
+        text = JSON.stringify(value)
+      }
+      catch (problem) {
+        return Promise.reject(problem)
+      }
+      // nil: the key held nothing, and now holds the value; else what it held, left as it was
+      return (client.set(prefix + key, text, 'PX', ttlMs, 'NX', 'GET') as Promise<string | null>).then(
+        held => held === null ? { stored: true as const } : { stored: false as const, held: JSON.parse(held) as T },
+        (problem) => {
           if (!SYNTAX_ERROR.test(String((problem as Error | undefined)?.message))) throw problem
           setAndGet = false
-        }
-      }
-      if (await store.setIfAbsent(key, value, ttlMs)) return { stored: true as const }
-      return { stored: false as const, held: await store.get<T>(key) }
+          return setThenGet<T>(key, value, ttlMs)
+        },
+      )
     },
+  }
+  async function setThenGet<T>(key: string, value: unknown, ttlMs: number): Promise<SetIfAbsentResult<T>> {
+    if (await store.setIfAbsent(key, value, ttlMs)) return { stored: true as const }
+    return { stored: false as const, held: await store.get<T>(key) }
   }
   return store
 }
+
+function nothing(): void {}
