@@ -1,5 +1,6 @@
-import { createApp } from 'vue'
-import App from './App.vue'
+import { startRegistryEarly } from './early-registry'
 import './styles.css'
 
-createApp(App).mount('#app')
+// the route list needs the registry: ask for it first, and load Vue and the pages meanwhile
+startRegistryEarly()
+void import('./mount-panel').then(({ mountPanel }) => mountPanel('#app'))
