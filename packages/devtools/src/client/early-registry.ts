@@ -1,17 +1,22 @@
 import type { RegistryResponse } from '../shared/types'
-import { fetchRegistry } from './api'
+import { fetchRegistry, registryFrom } from './api'
+import { EARLY_REGISTRY_GLOBAL } from './early-registry-script'
 
 let early: Promise<RegistryResponse> | undefined
 
 /**
- * Asks for the routes at once, while the rest of the panel's code loads: the list is the
- * first thing the panel shows, and its request no longer waits for the app to mount.
+ * Takes the request for the routes index.html's inline script made while the page was parsed,
+ * or asks now: the list is the first thing the panel shows, and its request no longer waits
+ * for the panel's code to load and mount.
  * @example
  * startRegistryEarly()
  * void import('./mount-panel')
  */
 export function startRegistryEarly(): void {
-  early = fetchRegistry()
+  const host = window as unknown as Record<string, Promise<Response> | undefined>
+  const started = host[EARLY_REGISTRY_GLOBAL]
+  host[EARLY_REGISTRY_GLOBAL] = undefined
+  early = started ? started.then(registryFrom) : fetchRegistry()
   // a refusal is handled by whoever takes the answer (the authorise prompt), never reported as unhandled
   early.catch(() => undefined)
 }
