@@ -1,11 +1,13 @@
-// GET /__action-route/api/routes on Nitro 2, served by h3 1 as `nuxi dev` serves it (an app in debug mode, which indents JSON).
+// GET /__action-route/api/routes on Nitro 2 (h3 1) and Nitro 3 (h3 2), each in an app in debug mode, as `nuxi dev` runs it (which indents JSON).
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApp, toNodeListener } from 'h3'
+import { H3 } from 'h3-v2'
 import { z } from 'zod'
 import { defineAction } from '../../src/runtime/server'
 import routesEndpoint from '../../src/runtime/devtools/handlers/routes.get'
+import routesEndpointNitro3 from '../../src/runtime/devtools/nitro3/routes'
 
 // the route table and options the dev build renders into a virtual module
 vi.mock('#action-route/devtools-routes', () => ({
@@ -33,6 +35,15 @@ describe('the registry endpoint', () => {
     expect(response.headers.get('content-type')).toMatch(/^application\/json/)
     const registry = JSON.parse(text)
     expect(registry.routes).toMatchObject([{ id: 'POST /api/todos', isAction: true, action: { input: { vendor: 'zod' } } }])
+    expect(text).toBe(JSON.stringify(registry))
+  })
+
+  it('answers compact JSON on Nitro 3 too', async () => {
+    const response = await new H3({ debug: true }).get('/__action-route/api/routes', routesEndpointNitro3).request('/__action-route/api/routes')
+    const text = await response.text()
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/)
+    const registry = JSON.parse(text)
+    expect(registry.routes).toMatchObject([{ id: 'POST /api/todos', isAction: true }])
     expect(text).toBe(JSON.stringify(registry))
   })
 })
