@@ -16,6 +16,10 @@ export default defineConfig({
     } },
     // the routes are asked for while the page is parsed, before the panel's first file arrives (src/client/early-registry.ts)
     { name: 'action-route-early-registry', transformIndexHtml: () => [{ tag: 'script', children: earlyRegistryScript(), injectTo: 'head-prepend' }] },
+    // Vue and the pages (main.ts imports them dynamically) download beside the entry, not after it has run
+    { name: 'action-route-preload-panel', transformIndexHtml: { order: 'post', handler: (_html, context) => Object.values(context.bundle ?? {})
+      .filter(chunk => chunk.type === 'chunk' && chunk.isDynamicEntry && chunk.facadeModuleId?.endsWith('/mount-panel.ts'))
+      .map(chunk => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${chunk.fileName}` }, injectTo: 'head' as const })) } },
   ],
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
