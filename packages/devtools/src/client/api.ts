@@ -26,7 +26,12 @@ async function callEndpoint(path: string, init: RequestInit = {}, tokens = readD
 
 /** The registry: every route, actions described in full. */
 export async function fetchRegistry(): Promise<RegistryResponse> {
-  const response = await callEndpoint('routes')
+  return registryFrom(await callEndpoint('routes'))
+}
+
+/** The registry read from an answer of `GET routes` made elsewhere (index.html's early request); a 403 becomes an AccessRefusedError. */
+export async function registryFrom(response: Response): Promise<RegistryResponse> {
+  if (response.status === 403) throw new AccessRefusedError()
   if (!response.ok) throw new Error(`GET routes answered ${response.status}`)
   return response.json() as Promise<RegistryResponse>
 }

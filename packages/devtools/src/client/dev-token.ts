@@ -1,10 +1,12 @@
 // Nuxt DevTools 3 keeps its dev auth token in this origin's localStorage and announces a new one on a
 // BroadcastChannel, both under this name; the panel shares them, so authorising once serves both.
-const DEV_TOKEN_KEY = '__nuxt_dev_token__'
+/** Where DevTools 3 keeps its dev auth token in this origin's localStorage. */
+export const DEV_TOKEN_KEY = '__nuxt_dev_token__'
 // Nuxt DevTools 4 (Vite DevTools, built on devframe) keeps the token it issued once the developer typed the printed
 // code under this key of the same localStorage (the dock runs in the app's page, the panel is a same-origin frame),
 // and announces it on this channel
-const DEVTOOLS4_TOKEN_KEY = '__DEVFRAME_CONNECTION_AUTH_TOKEN__'
+/** Where DevTools 4 keeps the token it issued, in the same localStorage. */
+export const DEVTOOLS4_TOKEN_KEY = '__DEVFRAME_CONNECTION_AUTH_TOKEN__'
 const DEVTOOLS4_CHANNEL = 'devframe-auth'
 
 /**

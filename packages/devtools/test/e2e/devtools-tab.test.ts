@@ -67,6 +67,28 @@ describe('the Actions tab in nuxi dev', () => {
     }
   })
 
+  it('asks for the routes while the panel\'s code is still loading, not once it has mounted', async () => {
+    const fresh = await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    try {
+      await fresh.addInitScript((token) => {
+        window.localStorage.setItem('__nuxt_dev_token__', token)
+      }, app.token)
+      await fresh.goto(`${app.baseURL}/__action-route/client/`)
+      await fresh.getByTestId('route-GET /api/admin/stats').waitFor({ timeout: 15_000 })
+      const { routesStart, scriptsEnd } = await fresh.evaluate(() => {
+        const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
+        return {
+          routesStart: entries.find(entry => entry.name.endsWith('/__action-route/api/routes'))!.startTime,
+          scriptsEnd: Math.max(...entries.filter(entry => entry.name.endsWith('.js')).map(entry => entry.responseEnd)),
+        }
+      })
+      expect(routesStart).toBeLessThan(scriptsEnd)
+    }
+    finally {
+      await fresh.close()
+    }
+  })
+
   it('lists the playground actions with metadata, middleware and schemas', async () => {
     const { routes } = await registry()
     const stats = routes.find(route => route.id === 'GET /api/admin/stats')

@@ -71,6 +71,19 @@ describe('registry', () => {
     ])
   })
 
+  it('converts each schema to JSON Schema once, however often the routes are asked for', async () => {
+    const input = z.object({ title: z.string() })
+    const convert = input['~standard'].jsonSchema.input
+    let conversions = 0
+    Object.assign(input['~standard'].jsonSchema, { input: (options: Parameters<typeof convert>[0]) => (conversions++, convert(options)) })
+    const routes = [entry('post', '/api/todos', defineAction({ input, handler: () => null }))]
+    const [first] = await describeRoutes(routes)
+    const [again] = await describeRoutes(routes)
+    expect(conversions).toBe(1)
+    expect(again!.action!.input).toEqual(first!.action!.input)
+    expect(again!.action!.input).toMatchObject({ vendor: 'zod', jsonSchema: { required: ['title'] } })
+  })
+
   it('finds the route h3 would pick: method, static before dynamic, params decoded', () => {
     const entries = [entry('get', '/api/todos/:id', null), entry('get', '/api/todos/new', null), entry('', '/api/files/**:path', null), entry('post', '/api/todos/:id', null)]
     expect(findRouteEntry(entries, 'GET', '/api/todos/new')?.entry.route).toBe('/api/todos/new')

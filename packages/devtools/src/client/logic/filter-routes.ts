@@ -27,7 +27,18 @@ export function groupRoutes(routes: readonly RouteInfo[], query: string): RouteG
   for (const route of routes) {
     if (!matchesQuery(route, query)) continue
     const folder = folderOf(route)
-    groups.set(folder, [...groups.get(folder) ?? [], route])
+    const list = groups.get(folder)
+    if (list) list.push(route)
+    else groups.set(folder, [route])
   }
-  return [...groups].sort(([a], [b]) => a === '/' ? -1 : b === '/' ? 1 : a.localeCompare(b)).map(([folder, list]) => ({ folder, routes: list }))
+  return [...groups].sort(([a], [b]) => compareFolders(a, b)).map(([folder, list]) => ({ folder, routes: list }))
+}
+
+/** `/` first, then case-insensitive code-unit order: `localeCompare` loaded ICU's collator in each new panel, 16 ms. */
+function compareFolders(a: string, b: string): number {
+  if (a === b) return 0
+  if (a === '/' || b === '/') return a === '/' ? -1 : 1
+  const [lowerA, lowerB] = [a.toLowerCase(), b.toLowerCase()]
+  if (lowerA !== lowerB) return lowerA < lowerB ? -1 : 1
+  return a < b ? -1 : 1
 }

@@ -1,6 +1,7 @@
 import { computed, shallowRef } from 'vue'
 import type { RegistryResponse, RouteInfo } from '../../shared/types'
 import { fetchRegistry } from '../api'
+import { takeEarlyRegistry } from '../early-registry'
 
 /**
  * The app's routes as the server last listed them; undefined until the first answer.
@@ -17,12 +18,13 @@ export const registry = shallowRef<RegistryResponse>()
 export const routes = computed<RouteInfo[]>(() => registry.value?.routes ?? [])
 
 /**
- * Asks the server for the routes again; throws `AccessRefusedError` when it refuses this browser.
+ * Asks the server for the routes again (the first time, takes the answer asked for at start);
+ * throws `AccessRefusedError` when it refuses this browser.
  * @example
  * await loadRegistry()
  */
 export async function loadRegistry(): Promise<RegistryResponse> {
-  registry.value = await fetchRegistry()
+  registry.value = await (takeEarlyRegistry() ?? fetchRegistry())
   return registry.value
 }
 

@@ -1,6 +1,6 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec'
 import type { ActionInfo, RouteInfo } from '@action-route/devtools/types'
-import { describeSchema } from './describe-schema'
+import { describeSchemaOnce } from './internal/describe-schema-once'
 import { matchRoute, routeSpecificity } from './internal/match-route'
 
 /** One route file as the virtual module lists it. */
@@ -77,10 +77,10 @@ export async function describeRoutes(entries: readonly RouteEntry[]): Promise<Ro
 
 async function describeAction(descriptor: ActionDescriptor): Promise<ActionInfo> {
   const [input, params, output, event] = await Promise.all([
-    describeSchema(descriptor.input, 'input'),
-    describeSchema(descriptor.params, 'input'),
-    describeSchema(descriptor.outputSchema, 'output'),
-    describeSchema(descriptor.eventSchema, 'output'),
+    describeSchemaOnce(descriptor.input, 'input'),
+    describeSchemaOnce(descriptor.params, 'input'),
+    describeSchemaOnce(descriptor.outputSchema, 'output'),
+    describeSchemaOnce(descriptor.eventSchema, 'output'),
   ])
   return {
     metadata: toPlainJson(descriptor.metadata ?? {}) as Record<string, unknown>,
