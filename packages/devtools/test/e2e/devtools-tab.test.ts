@@ -68,6 +68,11 @@ describe('the Actions tab in nuxi dev', () => {
   })
 
   it('asks for the routes while the panel\'s code is still loading, not once it has mounted', async () => {
+    // the page asks before its first module script, and the panel takes that answer instead of asking again (an order
+    // and a count: the times of a request and of the scripts swap with the cache and the machine's load)
+    const html = await (await fetch(`${app.baseURL}/__action-route/client/`)).text()
+    expect(html.indexOf('../api/routes')).toBeGreaterThan(-1)
+    expect(html.indexOf('../api/routes')).toBeLessThan(html.indexOf('<script async type="module"'))
     const fresh = await browser.newPage({ viewport: { width: 1280, height: 800 } })
     try {
       await fresh.addInitScript((token) => {
@@ -75,14 +80,8 @@ describe('the Actions tab in nuxi dev', () => {
       }, app.token)
       await fresh.goto(`${app.baseURL}/__action-route/client/`)
       await fresh.getByTestId('route-GET /api/admin/stats').waitFor({ timeout: 15_000 })
-      const { routesStart, scriptsEnd } = await fresh.evaluate(() => {
-        const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[]
-        return {
-          routesStart: entries.find(entry => entry.name.endsWith('/__action-route/api/routes'))!.startTime,
-          scriptsEnd: Math.max(...entries.filter(entry => entry.name.endsWith('.js')).map(entry => entry.responseEnd)),
-        }
-      })
-      expect(routesStart).toBeLessThan(scriptsEnd)
+      const asked = await fresh.evaluate(() => performance.getEntriesByType('resource').filter(entry => entry.name.endsWith('/__action-route/api/routes')).length)
+      expect(asked).toBe(1)
     }
     finally {
       await fresh.close()
